@@ -1,0 +1,183 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+
+export * from "./auth-schema";
+
+/**
+ * Listing lifecycle. The spec's flags derive from it:
+ * check = status === "published"; delete = status === "deleted".
+ */
+export const LISTING_STATUSES = ["draft", "pending", "published", "rejected", "sold", "deleted"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const MAX_LISTING_PHOTOS = 3;
+
+export const listings = pgTable(
+  "listings",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: varchar({ length: 16 }).$type<ListingStatus>().notNull().default("draft"),
+    /** Wizard step the seller reached (1–8), so a draft resumes where it was left. */
+    draftStep: smallint().notNull().default(1),
+    brand: text().notNull(),
+    model: text().notNull(),
+    year: smallint(),
+    /** MM/AAAA as typed in the wizard. */
+    firstRegistration: varchar({ length: 7 }),
+    fuel: text(),
+    gearbox: text(),
+    vehicleType: text(),
+    doors: smallint(),
+    seats: smallint(),
+    fiscalPower: smallint(),
+    dinPower: smallint(),
+    licenseStatus: text(),
+    mileage: integer(),
+    color: text(),
+    vehicleCondition: text(),
+    description: text(),
+    /** Whole euros. */
+    price: integer(),
+    city: text(),
+    /** Always 5 characters: "01000" keeps its leading zero. */
+    postalCode: varchar({ length: 5 }),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    clickCount: integer().notNull().default(0),
+    viewCount: integer().notNull().default(0),
+    heartCount: integer().notNull().default(0),
+    rejectionReason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp({ withTimezone: true }),
+    publishedAt: timestamp({ withTimezone: true }),
+    soldAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted')`),
+    check("listings_postal_code_check", sql`${t.postalCode} ~ '^[0-9]{5}$'`),
+    check("listings_price_check", sql`${t.price} >= 1`),
+    check("listings_counters_check", sql`${t.clickCount} >= 0 and ${t.viewCount} >= 0 and ${t.heartCount} >= 0`),
+    index("listings_owner_idx").on(t.ownerId, t.status),
+    // Search (spec §7): published listings, newest first, optionally by brand and model.
+    index("listings_published_recent_idx")
+      .on(t.publishedAt.desc(), t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("listings_published_brand_model_idx")
+      .on(t.brand, t.model, t.publishedAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    index("listings_published_price_idx")
+      .on(t.price)
+      .where(sql`${t.status} = 'published'`),
+    // Radius search pre-filters on a latitude/longitude bounding box before the exact distance.
+    index("listings_published_geo_idx")
+      .on(t.latitude, t.longitude)
+      .where(sql`${t.status} = 'published'`),
+    // Moderation queue: pending listings, oldest first.
+    index("listings_pending_idx")
+      .on(t.submittedAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+export const listingPhotos = pgTable(
+  "listing_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** 0-based display order; at most MAX_LISTING_PHOTOS per listing. */
+    position: smallint().notNull(),
+    /** Storage key prefix; variants are `${storageKey}-${width}.webp`. */
+    storageKey: text().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** Widths of the stored WebP variants, ascending. */
+    variantWidths: integer().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("listing_photos_position_idx").on(t.listingId, t.position),
+    check("listing_photos_position_check", sql`${t.position} >= 0 and ${t.position} < 3`),
+  ],
+);
+
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** The spec's addedAt. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index("favorites_user_recent_idx").on(t.userId, t.createdAt.desc()),
+    index("favorites_listing_idx").on(t.listingId),
+  ],
+);
+
+/** Postal-code reference (La Poste, ODbL), loaded from reference/places.csv. */
+export const places = pgTable(
+  "places",
+  {
+    id: serial().primaryKey(),
+    postalCode: varchar({ length: 5 }).notNull(),
+    inseeCode: varchar({ length: 5 }).notNull(),
+    city: text().notNull(),
+    locality: text(),
+    latitude: doublePrecision().notNull(),
+    longitude: doublePrecision().notNull(),
+  },
+  (t) => [index("places_postal_code_idx").on(t.postalCode)],
+);
+
+/** E-mails kept in the database when no SMTP server is configured (the embedded default). */
+export const outboxEmails = pgTable(
+  "outbox_emails",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    toAddress: text().notNull(),
+    subject: text().notNull(),
+    textBody: text().notNull(),
+    htmlBody: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_emails_recent_idx").on(t.createdAt.desc())],
+);
+
+/** Key/value facts about this database (e.g. which reference data version is loaded). */
+export const appMeta = pgTable("app_meta", {
+  key: text().primaryKey(),
+  value: text().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Listing = typeof listings.$inferSelect;
+export type NewListing = typeof listings.$inferInsert;
+export type ListingPhoto = typeof listingPhotos.$inferSelect;
+export type Place = typeof places.$inferSelect;

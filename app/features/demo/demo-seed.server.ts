@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { fakerFR as faker } from "@faker-js/faker";
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { appMeta, listingPhotos, listings, places } from "~/db/schema";
+import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
+import type { Storage } from "~/server/storage.server";
+import { buildListing, type BuiltPlace } from "~/testing/builders";
+import { insertUser, type InsertedUser } from "~/testing/inserters.server";
+import { createDemoPhotoRenderer } from "./demo-photos.server";
+
+export const DEMO_META_KEY = "demo_data_seeded_at";
+export const DEMO_PASSWORD = "occazio-demo";
+
+/** Accounts a developer can sign in with on the embedded default (printed at start-up). */
+export const DEMO_ACCOUNTS = [
+  {
+    email: "vendeur@occazio.local",
+    firstname: "Camille",
+    lastname: "Martin",
+    role: "user" as const,
+    phoneNumber: "612345678",
+  },
+  {
+    email: "acheteur@occazio.local",
+    firstname: "Louis",
+    lastname: "Bernard",
+    role: "user" as const,
+    phoneNumber: null,
+  },
+  {
+    email: "moderateur@occazio.local",
+    firstname: "Inès",
+    lastname: "Moreau",
+    role: "moderator" as const,
+    phoneNumber: null,
+  },
+];
+
+/** Big cities first: demo listings cluster where French buyers are, plus a spread elsewhere. */
+const CITY_POSTAL_CODES = [
+  "75011",
+  "75015",
+  "75017",
+  "75020",
+  "92100",
+  "93100",
+  "94000",
+  "78000",
+  "91000",
+  "95000",
+  "69001",
+  "69003",
+  "69100",
+  "13001",
+  "13008",
+  "31000",
+  "06000",
+  "44000",
+  "67000",
+  "34000",
+  "33000",
+  "59000",
+  "35000",
+  "51100",
+  "76600",
+  "42000",
+  "83000",
+  "38000",
+  "21000",
+  "49000",
+  "37000",
+  "63000",
+  "29200",
+  "87000",
+  "80000",
+  "45000",
+  "57000",
+  "66000",
+  "64000",
+  "25000",
+];
+
+const DEMO_PHOTO_WIDTHS = [480, 960] as const;
+
+async function pickPlaces(db: Database, count: number): Promise<BuiltPlace[]> {
+  const select = {
+    city: places.city,
+    postalCode: places.postalCode,
+    latitude: places.latitude,
+    longitude: places.longitude,
+  };
+  const cities = await db
+    .selectDistinctOn([places.postalCode], select)
+    .from(places)
+    .where(inArray(places.postalCode, CITY_POSTAL_CODES))
+    .orderBy(places.postalCode, places.id);
+  const spread = await db
+    .select(select)
+    .from(places)
+    .orderBy(sql`md5(${places.id}::text)`)
+    .limit(count);
+  if (cities.length + spread.length === 0)
+    throw new Error("La table des lieux est vide : chargez-la avant les données de démonstration.");
+  return Array.from({ length: count }, (_, i) =>
+    i % 5 < 3 && cities.length > 0
+      ? faker.helpers.arrayElement(cities)
+      : (spread[i] ?? faker.helpers.arrayElement(cities)),
+  );
+}
+
+/**
+ * Demo users and realistic listings with photos so the embedded default looks alive on first
+ * start. Runs once per database (marked in app_meta); deterministic thanks to a fixed seed.
+ */
+export async function seedDemoData(options: {
+  db: Database;
+  storage: Storage;
+  listingCount: number;
+}): Promise<{ seeded: boolean; listings: number; users: number; ms: number }> {
+  const started = performance.now();
+  const { db, storage } = options;
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_META_KEY));
+  if (done) return { seeded: false, listings: 0, users: 0, ms: 0 };
+  faker.seed(20261121);
+
+  const accounts: InsertedUser[] = [];
+  for (const demo of DEMO_ACCOUNTS) {
+    accounts.push(await insertUser(db, { ...demo, password: DEMO_PASSWORD, createdAt: faker.date.past({ years: 3 }) }));
+  }
+  // Other sellers own most listings; they have no password (they cannot sign in).
+  const sellers = [accounts[0]!];
+  for (let i = 0; i < 40; i++) {
+    sellers.push(await insertUser(db, { canSignIn: false, createdAt: faker.date.past({ years: 5 }) }));
+  }
+
+  const spots = await pickPlaces(db, options.listingCount);
+  const built = spots.map((place, i) => {
+    const listing = buildListing({ place });
+    // Two of the main seller's listings wait for validation, so /hosting shows every tab.
+    const status = i < 2 ? ("pending" as const) : ("published" as const);
+    return {
+      ...listing,
+      ownerId: (i < 6 ? accounts[0]! : faker.helpers.arrayElement(sellers)).id,
+      status,
+      publishedAt: status === "published" ? listing.publishedAt : null,
+      clickCount: faker.number.int({ max: 400 }),
+      viewCount: faker.number.int({ max: 250 }),
+      heartCount: faker.number.int({ max: 25 }),
+    };
+  });
+  const render = createDemoPhotoRenderer(DEMO_PHOTO_WIDTHS);
+  const photoRows: (typeof listingPhotos.$inferInsert)[] = [];
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < built.length; i += 500) {
+      const rows = await tx
+        .insert(listings)
+        .values(built.slice(i, i + 500))
+        .returning({ id: listings.id });
+      for (const [j, row] of rows.entries()) {
+        const listing = built[i + j]!;
+        const photoCount = faker.number.int({ min: 1, max: 3 });
+        for (let position = 0; position < photoCount; position++) {
+          const storageKey = `listings/${row.id}/${randomUUID()}`;
+          const photo = await render({ color: listing.color, vehicleType: listing.vehicleType, view: position });
+          photoRows.push({
+            listingId: row.id,
+            position,
+            storageKey,
+            ...(await storeEncodedPhoto({ storage, storageKey, photo })),
+          });
+        }
+      }
+    }
+    for (let i = 0; i < photoRows.length; i += 500) {
+      await tx.insert(listingPhotos).values(photoRows.slice(i, i + 500));
+    }
+  });
+  const inserted = built.length;
+  await db.insert(appMeta).values({ key: DEMO_META_KEY, value: new Date().toISOString() });
+  return {
+    seeded: true,
+    listings: inserted,
+    users: sellers.length + accounts.length - 1,
+    ms: Math.round(performance.now() - started),
+  };
+}

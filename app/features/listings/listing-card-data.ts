@@ -1,0 +1,19 @@
+/** What a listing card shows (spec §2 Search: card contents). Shared by list, home, favourites. */
+export interface ListingCardPhoto {
+  src: string;
+  srcSet: string;
+}
+
+export interface ListingCardData {
+  id: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  gearbox: string | null;
+  mileage: number | null;
+  fuel: string | null;
+  price: number | null;
+  city: string | null;
+  postalCode: string | null;
+  photos: ListingCardPhoto[];
+}

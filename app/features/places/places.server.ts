@@ -1,0 +1,107 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { appMeta, places } from "~/db/schema";
+import { placeLabel, postalCodeSchema, type PlaceSuggestion } from "./postal-code";
+
+export const PLACES_META_KEY = "places_reference_sha256";
+
+/**
+ * Suggestions for a postal code from the reference table (spec §4: typing 5 digits looks
+ * the code up). Anything that is not 5 digits gives an empty list, never an error.
+ */
+export async function lookupPostalCode(options: { db: DbExecutor; postalCode: string }): Promise<PlaceSuggestion[]> {
+  const parsed = postalCodeSchema.safeParse(options.postalCode);
+  if (!parsed.success) return [];
+  const rows = await options.db
+    .select({
+      city: places.city,
+      postalCode: places.postalCode,
+      latitude: places.latitude,
+      longitude: places.longitude,
+    })
+    .from(places)
+    .where(eq(places.postalCode, parsed.data))
+    .orderBy(asc(places.city), asc(places.id));
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const label = placeLabel(row);
+    if (seen.has(label)) return false;
+    seen.add(label);
+    return true;
+  });
+}
+
+/** Coordinates of a postal code (its first commune), for radius search and geocoding. */
+export async function locatePostalCode(options: {
+  db: DbExecutor;
+  postalCode: string;
+}): Promise<{ latitude: number; longitude: number } | null> {
+  const [first] = await lookupPostalCode(options);
+  return first ? { latitude: first.latitude, longitude: first.longitude } : null;
+}
+
+interface PlaceRow {
+  postalCode: string;
+  inseeCode: string;
+  city: string;
+  locality: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+export function parsePlacesCsv(content: string): PlaceRow[] {
+  const lines = content.split(/\r?\n/).filter((line) => line.length > 0);
+  const header = lines.shift();
+  if (header !== "postal_code;insee_code;city;locality;latitude;longitude") {
+    throw new Error(`En-tête inattendu dans le fichier des lieux : ${header}`);
+  }
+  return lines.map((line, index) => {
+    const [postalCode, inseeCode, city, locality, latitude, longitude] = line.split(";");
+    const row = {
+      postalCode: postalCode ?? "",
+      inseeCode: inseeCode ?? "",
+      city: city ?? "",
+      locality: locality ? locality : null,
+      latitude: Number(latitude),
+      longitude: Number(longitude),
+    };
+    if (
+      !/^\d{5}$/.test(row.postalCode) ||
+      !row.city ||
+      !Number.isFinite(row.latitude) ||
+      !Number.isFinite(row.longitude)
+    ) {
+      throw new Error(`Ligne ${index + 2} invalide dans le fichier des lieux : ${line}`);
+    }
+    return row;
+  });
+}
+
+/**
+ * Loads reference/places.csv into `places` when the table is empty or the file changed
+ * (its SHA-256 is kept in app_meta), in one transaction.
+ */
+export async function ensurePlacesLoaded(options: {
+  db: Database;
+  csvPath: string;
+}): Promise<{ loaded: boolean; rows: number }> {
+  const content = fs.readFileSync(options.csvPath, "utf8");
+  const hash = createHash("sha256").update(content).digest("hex");
+  const [current] = await options.db.select().from(appMeta).where(eq(appMeta.key, PLACES_META_KEY));
+  if (current?.value === hash) return { loaded: false, rows: 0 };
+  const rows = parsePlacesCsv(content);
+  await options.db.transaction(async (tx) => {
+    await tx.delete(places);
+    const batchSize = 2_000;
+    for (let i = 0; i < rows.length; i += batchSize) {
+      await tx.insert(places).values(rows.slice(i, i + batchSize));
+    }
+    await tx
+      .insert(appMeta)
+      .values({ key: PLACES_META_KEY, value: hash })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: hash, updatedAt: sql`now()` } });
+  });
+  return { loaded: true, rows: rows.length };
+}

@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "./ui/nonce";
+import { SiteFooter } from "./ui/site-footer";
+import { SiteHeader } from "./ui/site-header";
+import { NotFoundContent } from "./ui/not-found-content";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="fr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1b5fe0" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Errors outside the site layout (e.g. in the root loader) still get the French shell. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+        {notFound ? (
+          <NotFoundContent />
+        ) : (
+          <section className="rounded-xl bg-white p-8 shadow-sm">
+            <h1 className="text-2xl font-bold">Une erreur est survenue</h1>
+            <p className="mt-2 text-slate-600">Nous n'avons pas pu afficher cette page. Réessayez dans un instant.</p>
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** Every URL of the product in one place (French paths from spec §2). */
+export default [
+  index("routes/index.tsx"),
+  layout("routes/site-layout.tsx", [
+    route("home", "routes/home.tsx"),
+    route("mentions-legales", "routes/legal.tsx", { id: "legal-notices" }),
+    route("charte-cookies", "routes/legal.tsx", { id: "legal-cookies" }),
+    route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
+    route("terms", "routes/legal.tsx", { id: "legal-terms" }),
+    route("help", "routes/legal.tsx", { id: "legal-help" }),
+    route("dev/outbox", "routes/dev.outbox.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+  route("api/places", "routes/api.places.ts"),
+] satisfies RouteConfig;

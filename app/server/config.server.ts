@@ -1,0 +1,102 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. A bad value stops the
+ * process with a message naming the variable (see `formatConfigError`).
+ */
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** An unset or blank variable counts as absent. */
+const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+const optionalUrl = z.preprocess(blankToUndefined, z.url("URL invalide").optional());
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  // 0 picks a free port (tests).
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Public origin of the site, used for links in e-mails, canonical URLs and auth callbacks. */
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Real PostgreSQL. When unset, the embedded PGlite database in DATA_DIR/pg is used. */
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "doit commencer par postgres:// ou postgresql://")
+      .optional(),
+  ),
+  /** Load demo users and listings on first start of the embedded default. */
+  DEMO_DATA: booleanFromEnv.default(true),
+  DEMO_LISTINGS: z.coerce.number().int().min(0).max(100_000).default(320),
+  BETTER_AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "au moins 32 caractères").optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().min(3).default("Occazio <no-reply@occazio.local>"),
+  /** Map tiles: a URL template with {s},{z},{x},{y} and the attribution shown under the map. */
+  MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_TILE_ATTRIBUTION: z.string().default("© les contributeurs d'OpenStreetMap"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface AppConfig extends RawConfig {
+  PUBLIC_URL: string;
+  dataDir: string;
+  isProduction: boolean;
+  /** PGlite in DATA_DIR: single process, never for production traffic. */
+  isEmbedded: boolean;
+  /** Developer pages (e-mail outbox) exist outside production and on the embedded default. */
+  devToolsEnabled: boolean;
+  /** Empty on the embedded default until `ensureAuthSecret` fills it from DATA_DIR. */
+  authSecret: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: { variable: string; message: string }[]) {
+    super(
+      "Configuration invalide / invalid configuration:\n" +
+        issues.map((i) => `  - ${i.variable} : ${i.message}`).join("\n"),
+    );
+    this.name = "ConfigError";
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? "?"),
+        message: `${issue.message} (valeur reçue : ${JSON.stringify(env[String(issue.path[0])] ?? null)})`,
+      })),
+    );
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  const isEmbedded = !raw.DATABASE_URL;
+  const publicUrl = raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`;
+  let authSecret = raw.BETTER_AUTH_SECRET;
+  if (!authSecret) {
+    if (raw.DATABASE_URL && isProduction) {
+      throw new ConfigError([
+        { variable: "BETTER_AUTH_SECRET", message: "obligatoire avec DATABASE_URL en production" },
+      ]);
+    }
+    // Embedded default and development: a per-installation secret kept in DATA_DIR.
+    authSecret = "";
+  }
+  return {
+    ...raw,
+    PUBLIC_URL: publicUrl.replace(/\/$/, ""),
+    dataDir: path.resolve(raw.DATA_DIR),
+    isProduction,
+    isEmbedded,
+    devToolsEnabled: !isProduction || isEmbedded,
+    authSecret,
+  };
+}

@@ -1,0 +1,28 @@
+import type { Auth } from "~/features/auth/auth.server";
+import type { Database } from "~/db/client.server";
+import type { AppConfig } from "./config.server";
+import type { Logger } from "./logger.server";
+import type { Mailer } from "./mailer.server";
+import type { Storage } from "./storage.server";
+
+/**
+ * What the server process builds once at start-up and hands to every loader and action
+ * through React Router's load context. Route modules never open connections themselves, so
+ * the Vite-built route bundle and the server share one database, one mailer, one storage.
+ */
+export interface AppServices {
+  config: AppConfig;
+  db: Database;
+  auth: Auth;
+  storage: Storage;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+    /** Per-request CSP nonce for inline scripts. */
+    cspNonce: string;
+  }
+}

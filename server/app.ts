@@ -1,0 +1,140 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import helmet from "helmet";
+import type { ServerBuild } from "react-router";
+import { sql } from "drizzle-orm";
+import type { AppServices } from "~/server/context";
+
+export interface CreateHttpAppOptions {
+  services: AppServices;
+  /** Production: the built server bundle. Development: a loader through Vite. */
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** Development only: Vite's middlewares (HMR, on-demand modules). */
+  viteMiddlewares?: express.RequestHandler;
+  clientDir: string;
+}
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Rejects state-changing requests sent from another site (CSRF): the Origin header, when a
+ * browser sends one, must be this site; `Sec-Fetch-Site: cross-site` is refused outright.
+ */
+export function originCheck(publicUrl: string) {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!MUTATING.has(req.method)) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    const allowed = origin === undefined || origin === publicOrigin || origin === ownOrigin;
+    if (!allowed || fetchSite === "cross-site") {
+      res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : origine non autorisée.");
+      return;
+    }
+    next();
+  };
+}
+
+function tileOrigin(template: string): string | null {
+  try {
+    return new URL(template.replace(/\{[a-z]\}/g, "a")).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function createHttpApp(options: CreateHttpAppOptions): express.Express {
+  const { services, clientDir } = options;
+  const { config, logger } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use((req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  const tiles = tileOrigin(config.MAP_TILE_URL);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "default-src": ["'self'"],
+          "script-src": [
+            "'self'",
+            (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`,
+            // Vite's dev client injects inline modules.
+            ...(config.NODE_ENV === "development" ? ["'unsafe-inline'"] : []),
+          ],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
+          "connect-src": ["'self'", ...(config.NODE_ENV === "development" ? ["ws:"] : [])],
+          "frame-ancestors": ["'none'"],
+          "form-action": ["'self'"],
+          "upgrade-insecure-requests": config.PUBLIC_URL.startsWith("https://") ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      xFrameOptions: { action: "deny" },
+      // The identity-provider popup talks back to its opener.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
+    }),
+  );
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await services.db.execute(sql`select 1`);
+      res.json({ status: "ok" });
+    } catch (error) {
+      logger.error({ err: error }, "healthz: base de données indisponible");
+      res.status(503).json({ status: "error", message: "Base de données indisponible" });
+    }
+  });
+
+  // Photos: keys are unique per upload, so they never change.
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads"), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+    }),
+  );
+  app.use("/uploads", (_req, res) => {
+    res.status(404).type("text/plain; charset=utf-8").send("Photo introuvable.");
+  });
+
+  app.use(originCheck(config.PUBLIC_URL));
+  app.all("/api/auth/{*rest}", toNodeHandler(services.auth));
+
+  if (options.viteMiddlewares) {
+    app.use(options.viteMiddlewares);
+  } else {
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(
+    createRequestHandler({
+      build: options.build,
+      mode: config.NODE_ENV === "development" ? "development" : "production",
+      getLoadContext: (_req, res) => ({ services, cspNonce: res.locals.cspNonce as string }),
+    }),
+  );
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, url: req.originalUrl }, "erreur serveur");
+    if (res.headersSent) return;
+    res.status(500).type("text/plain; charset=utf-8").send("Une erreur interne est survenue.");
+  });
+  return app;
+}

@@ -1,0 +1,135 @@
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import { openDatabase } from "~/db/client.server";
+import { createAuth } from "~/features/auth/auth.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "~/features/demo/demo-seed.server";
+import { ensurePlacesLoaded } from "~/features/places/places.server";
+import { loadConfig, type AppConfig } from "~/server/config.server";
+import type { AppServices } from "~/server/context";
+import { lockDataDir } from "~/server/data-dir-lock.server";
+import { createLogger } from "~/server/logger.server";
+import { createOutboxMailer, createSmtpMailer } from "~/server/mailer.server";
+import { readOrCreateSecret } from "~/server/secret.server";
+import { createLocalStorage } from "~/server/storage.server";
+import { createHttpApp } from "./app";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const PLACES_CSV = path.join(ROOT, "reference", "places.csv");
+
+export interface RunningServer {
+  url: string;
+  services: AppServices;
+  timings: Record<string, number>;
+  close(): Promise<void>;
+}
+
+async function loadBuild(config: AppConfig) {
+  if (config.NODE_ENV === "development") {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    return {
+      build: () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      viteMiddlewares: viteServer.middlewares,
+      closeVite: () => viteServer.close(),
+    };
+  }
+  const buildPath = path.join(ROOT, "build", "server", "index.js");
+  const build = (await import(buildPath)) as ServerBuild;
+  return { build, viteMiddlewares: undefined, closeVite: async () => {} };
+}
+
+/**
+ * Everything `npm start` does: validate settings, lock the data directory (PGlite), open and
+ * migrate the database, load reference and demo data, then serve HTTP.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+  const timings: Record<string, number> = {};
+  const t0 = performance.now();
+  const mark = (name: string, since: number) => {
+    timings[name] = Math.round(performance.now() - since);
+    return performance.now();
+  };
+  const config = loadConfig(env);
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    pretty: !config.isProduction && process.stdout.isTTY === true,
+  });
+  const lock = config.isEmbedded ? lockDataDir(config.dataDir) : null;
+  let t = performance.now();
+  try {
+    const handle = await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      pgliteDir: path.join(config.dataDir, "pg"),
+    });
+    t = mark("database_open_and_migrate_ms", t);
+    const { db } = handle;
+    const placesResult = await ensurePlacesLoaded({ db, csvPath: PLACES_CSV });
+    if (placesResult.loaded) logger.info({ rows: placesResult.rows }, "codes postaux de référence chargés");
+    t = mark("reference_data_ms", t);
+
+    const secret = config.authSecret || readOrCreateSecret(config.dataDir);
+    const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+    const mailer = config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+      : createOutboxMailer({ db, logger });
+    const auth = createAuth({ db, baseURL: config.PUBLIC_URL, secret });
+    const services: AppServices = { config, db, auth, storage, mailer, logger };
+
+    if (config.isEmbedded && config.DEMO_DATA) {
+      const demo = await seedDemoData({ db, storage, listingCount: config.DEMO_LISTINGS });
+      if (demo.seeded) logger.info(demo, "données de démonstration créées");
+    }
+    t = mark("demo_data_ms", t);
+
+    const { build, viteMiddlewares, closeVite } = await loadBuild(config);
+    const app = createHttpApp({
+      services,
+      build,
+      viteMiddlewares,
+      clientDir: path.join(ROOT, "build", "client"),
+    });
+    const server: Server = await new Promise((resolve, reject) => {
+      const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+      s.once("error", reject);
+    });
+    // Keep-alive sockets must not hold the process open at shutdown.
+    server.keepAliveTimeout = 5_000;
+    mark("http_listen_ms", t);
+    timings.total_ms = Math.round(performance.now() - t0);
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const url = `http://localhost:${port}`;
+
+    let closing: Promise<void> | null = null;
+    return {
+      url,
+      services,
+      timings,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await closeVite();
+          await mailer.close();
+          await handle.close();
+          lock?.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export function demoCredentialsBanner(): string {
+  return [
+    "Comptes de démonstration (mot de passe : " + DEMO_PASSWORD + ") :",
+    ...DEMO_ACCOUNTS.map((a) => `  - ${a.email}${a.role === "moderator" ? " (modérateur)" : ""}`),
+  ].join("\n");
+}

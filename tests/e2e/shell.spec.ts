@@ -1,0 +1,132 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+
+test.describe("site shell", () => {
+  test("/ redirects to /home, which shows the header, hero and footer", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveTitle(/Occazio/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: /Occazio, retour à l'accueil/ })).toHaveAttribute("href", "/home");
+    await expect(page.getByRole("heading", { level: 1, name: "Trouver votre occasion" })).toBeVisible();
+    const footer = page.getByRole("contentinfo");
+    for (const column of ["À propos", "FAQ", "Informations légales"]) {
+      await expect(footer.getByRole("navigation", { name: column })).toBeVisible();
+    }
+    await expect(footer).toContainText("© 2025 Occazio");
+    // Demo data makes the home page alive on first start.
+    await expect(page.getByRole("heading", { name: "Dernières annonces" })).toBeVisible();
+    await expect(page.locator("main article")).toHaveCount(8);
+  });
+
+  test("an unknown path answers 404 with the spec's text", async ({ page }) => {
+    const response = await page.goto("/cette-page-n-existe-pas");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 - Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Retour à l'accueil", exact: true }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("legal pages open from the footer, in French, with the data attributions", async ({ page }) => {
+    await page.goto("/home");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Mentions légales" }).click();
+    await expect(page).toHaveURL(/\/mentions-legales$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Mentions légales");
+    await expect(page.getByText(/Base officielle des codes postaux, La Poste, ODbL/).first()).toBeVisible();
+    for (const [path, title] of [
+      ["/charte-cookies", /cookies/i],
+      ["/privacy", /confidentialité/i],
+      ["/terms", /conditions générales/i],
+      ["/help", /aide/i],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+    }
+  });
+
+  test("the bottom tab bar shows on phones only", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/home");
+    const tabs = page.getByRole("navigation", { name: "Navigation principale" });
+    await expect(tabs).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Accueil" })).toBeVisible();
+    await expect(tabs.getByRole("link", { name: "Explorer" })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(tabs).toBeHidden();
+    await expect(
+      page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "Mes annonces" }),
+    ).toBeVisible();
+  });
+
+  test("the home page has no serious accessibility violation", async ({ page }) => {
+    await page.goto("/home");
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  });
+});
+
+test.describe("server basics", () => {
+  test("pages carry the security headers", async ({ request }) => {
+    const response = await request.get("/home");
+    const headers = response.headers();
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(headers["x-powered-by"]).toBeUndefined();
+  });
+
+  test("hashed assets are cached immutably and pages are compressed", async ({ page, request }) => {
+    let assetUrl = "";
+    page.on("response", (r) => {
+      if (r.url().includes("/assets/") && r.url().endsWith(".js")) assetUrl ||= r.url();
+    });
+    await page.goto("/home");
+    expect(assetUrl).not.toBe("");
+    const asset = await request.get(assetUrl);
+    expect(asset.headers()["cache-control"]).toContain("immutable");
+    const html = await request.get("/home", { headers: { "accept-encoding": "gzip" } });
+    expect(html.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/api/auth/sign-in/email", {
+      headers: { origin: "https://evil.example", "content-type": "application/json" },
+      data: { email: "vendeur@occazio.local", password: "occazio-demo" },
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test("/healthz reports the database", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+test.describe("postal-code suggestions API", () => {
+  test("75011 gives Paris 11e with coordinates", async ({ request }) => {
+    const response = await request.get("/api/places?postalCode=75011");
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { suggestions: { city: string; latitude: number }[] };
+    expect(body.suggestions[0]).toMatchObject({ city: "Paris 11e", postalCode: "75011" });
+  });
+
+  for (const [code, status] of [
+    ["7501", 400],
+    ["ABCDE", 400],
+    ["99999", 200],
+    ["", 400],
+  ] as const) {
+    test(`"${code}" answers ${status}, never 500`, async ({ request }) => {
+      const response = await request.get(`/api/places?postalCode=${code}`);
+      expect(response.status()).toBe(status);
+      const body = (await response.json()) as { suggestions: unknown[]; error?: string };
+      expect(body.suggestions).toEqual([]);
+      if (status === 400) expect(body.error).toBe("Le code postal doit comporter exactement 5 chiffres.");
+    });
+  }
+});
