@@ -35,7 +35,7 @@ export default tseslint.config(
   {
     // Server-only modules must never be imported by client code: the file name says so.
     files: ["app/**/*.tsx"],
-    ignores: ["app/routes/**", "app/entry.server.tsx"],
+    ignores: ["app/routes/**", "app/root.tsx", "app/entry.server.tsx"],
     rules: {
       "no-restricted-imports": [
         "error",

@@ -2,8 +2,9 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumLaunchOptions } from "./tests/support/chromium";
+import { E2E, OIDC_CLIENT } from "./tests/support/e2e-env";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = E2E.appPort;
 const DATA_DIR = path.join(os.tmpdir(), `occazio-e2e-${PORT}`);
 
 /**
@@ -27,20 +28,39 @@ export default defineConfig({
     launchOptions: chromiumLaunchOptions(),
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions() } }],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
-    url: `http://localhost:${PORT}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR,
-      DATABASE_URL: "",
-      DEMO_LISTINGS: "40",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      // Real SMTP and OpenID Connect peers (tests/support/e2e-peers.ts), before the app.
+      command: "node --import tsx tests/support/e2e-peers.ts",
+      url: `http://127.0.0.1:${E2E.mailboxPort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+      url: `http://localhost:${PORT}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(PORT),
+        PUBLIC_URL: E2E.appUrl,
+        DATA_DIR,
+        DATABASE_URL: "",
+        DEMO_LISTINGS: "40",
+        LOG_LEVEL: "warn",
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        OIDC_ISSUER: `http://127.0.0.1:${E2E.oidcPort}`,
+        OIDC_CLIENT_ID: OIDC_CLIENT.clientId,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.clientSecret,
+        OIDC_PROVIDER_NAME: "Google",
+        // Every spec signs in from 127.0.0.1; the limits themselves are tested in integration.
+        RATE_LIMIT_SCALE: "50",
+      },
+    },
+  ],
 });

@@ -1,10 +1,21 @@
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { getSessionUser } from "./features/auth/session.server";
+import type { RootData } from "./features/auth/session-user";
 import { useNonce } from "./ui/nonce";
 import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";
 import { NotFoundContent } from "./ui/not-found-content";
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { services } = context;
+  const provider = services.config.identityProvider;
+  return {
+    user: await getSessionUser(request, services),
+    identityProvider: provider ? { label: provider.label, kind: provider.kind } : null,
+  };
+}
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

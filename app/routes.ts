@@ -5,6 +5,13 @@ export default [
   index("routes/index.tsx"),
   layout("routes/site-layout.tsx", [
     route("home", "routes/home.tsx"),
+    // Accounts
+    route("personal-info", "routes/personal-info.tsx"),
+    route("account-settings", "routes/account-settings.tsx"),
+    route("account", "routes/account.tsx"),
+    route("account/notifications", "routes/account.notifications.tsx"),
+    route("reinitialiser-mot-de-passe", "routes/reset-password.tsx"),
+    // Static pages
     route("mentions-legales", "routes/legal.tsx", { id: "legal-notices" }),
     route("charte-cookies", "routes/legal.tsx", { id: "legal-cookies" }),
     route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
@@ -13,5 +20,8 @@ export default [
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
+  // The identity-provider popup window: no site chrome.
+  route("connexion/fournisseur", "routes/identity-provider.start.tsx"),
+  route("connexion/fournisseur/retour", "routes/identity-provider.return.tsx"),
   route("api/places", "routes/api.places.ts"),
 ] satisfies RouteConfig;

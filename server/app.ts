@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
+import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import type { AppServices } from "~/server/context";
 
 export interface CreateHttpAppOptions {
@@ -88,6 +89,12 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       strictTransportSecurity: config.PUBLIC_URL.startsWith("https://"),
     }),
   );
+  // The identity-provider popup comes back from another origin: with any stricter policy
+  // the browser would cut its link to the opener page and the sign-in could not report back.
+  app.use("/connexion/fournisseur", (_req, res, next) => {
+    res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
+    next();
+  });
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -114,6 +121,12 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   });
 
   app.use(originCheck(config.PUBLIC_URL));
+  // Rate limits key on the client address: taken from the socket (or a loopback proxy's
+  // X-Forwarded-For, per "trust proxy"), never from a header the client could set.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  });
   app.all("/api/auth/{*rest}", toNodeHandler(services.auth));
 
   if (options.viteMiddlewares) {

@@ -74,7 +74,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
       : createOutboxMailer({ db, logger });
-    const auth = createAuth({ db, baseURL: config.PUBLIC_URL, secret });
+    const auth = createAuth({
+      db,
+      baseURL: config.PUBLIC_URL,
+      secret,
+      mailer,
+      logger,
+      identityProvider: config.identityProvider,
+      rateLimitScale: config.RATE_LIMIT_SCALE,
+    });
     const services: AppServices = { config, db, auth, storage, mailer, logger };
 
     if (config.isEmbedded && config.DEMO_DATA) {

@@ -39,12 +39,34 @@ export const configSchema = z.object({
   /** Map tiles: a URL template with {s},{z},{x},{y} and the attribution shown under the map. */
   MAP_TILE_URL: z.string().min(1).default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_TILE_ATTRIBUTION: z.string().default("© les contributeurs d'OpenStreetMap"),
+  /** Identity provider for the "Google" popup: any OpenID Connect issuer (discovery URL is derived). */
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  OIDC_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Name on the button and in errors ("Erreur avec Google : …"). */
+  OIDC_PROVIDER_NAME: z.string().min(1).default("Google"),
+  /** Google directly (used when OIDC_ISSUER is unset). */
+  GOOGLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Multiplies every rate limit (tests that sign in often from one address use > 1). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 
+export interface IdentityProviderConfig {
+  /** "oidc" (generic OpenID Connect) or "google" (Better Auth's Google provider). */
+  kind: "oidc" | "google";
+  label: string;
+  issuer?: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface AppConfig extends RawConfig {
+  /** The identity-provider popup, or null when none is configured (the button is hidden). */
+  identityProvider: IdentityProviderConfig | null;
   PUBLIC_URL: string;
   dataDir: string;
   isProduction: boolean;
@@ -90,8 +112,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Embedded default and development: a per-installation secret kept in DATA_DIR.
     authSecret = "";
   }
+  let identityProvider: IdentityProviderConfig | null = null;
+  if (raw.OIDC_ISSUER) {
+    if (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET) {
+      throw new ConfigError([
+        { variable: raw.OIDC_CLIENT_ID ? "OIDC_CLIENT_SECRET" : "OIDC_CLIENT_ID", message: "obligatoire avec OIDC_ISSUER" },
+      ]);
+    }
+    identityProvider = {
+      kind: "oidc",
+      label: raw.OIDC_PROVIDER_NAME,
+      issuer: raw.OIDC_ISSUER.replace(/\/$/, ""),
+      clientId: raw.OIDC_CLIENT_ID,
+      clientSecret: raw.OIDC_CLIENT_SECRET,
+    };
+  } else if (raw.GOOGLE_CLIENT_ID || raw.GOOGLE_CLIENT_SECRET) {
+    if (!raw.GOOGLE_CLIENT_ID || !raw.GOOGLE_CLIENT_SECRET) {
+      throw new ConfigError([
+        { variable: raw.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID", message: "les deux variables Google sont obligatoires ensemble" },
+      ]);
+    }
+    identityProvider = { kind: "google", label: "Google", clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET };
+  }
   return {
     ...raw,
+    identityProvider,
     PUBLIC_URL: publicUrl.replace(/\/$/, ""),
     dataDir: path.resolve(raw.DATA_DIR),
     isProduction,

@@ -1,11 +1,6 @@
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
+import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
-
-const MENU = [
-  { to: "/hosting", label: "Mes annonces" },
-  { to: "/wishlists", label: "Mes favoris" },
-  { to: "/account-settings", label: "Compte" },
-];
 
 export function SiteHeader() {
   return (
@@ -16,27 +11,17 @@ export function SiteHeader() {
       >
         Aller au contenu
       </a>
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo />
-        <nav aria-label="Menu principal" className="ml-auto hidden items-center gap-1 md:flex">
-          {MENU.map((item) => (
-            <NavLink
-              key={item.to}
-              to={item.to}
-              className={({ isActive }) =>
-                `rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 ${isActive ? "text-brand-700" : "text-slate-700"}`
-              }
-            >
-              {item.label}
-            </NavLink>
-          ))}
-        </nav>
-        <Link
-          to="/publish"
-          className="ml-auto rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-600 md:ml-2"
-        >
-          Déposer une annonce
-        </Link>
+        <div className="ml-auto flex items-center gap-3">
+          <Link
+            to="/publish"
+            className="hidden rounded-lg bg-accent-500 px-3 py-2 text-sm font-semibold text-white shadow-sm hover:bg-accent-600 sm:inline-block"
+          >
+            Déposer une annonce
+          </Link>
+          <AccountMenu />
+        </div>
       </div>
     </header>
   );

@@ -1,15 +1,45 @@
 import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { genericOAuth } from "better-auth/plugins";
 import type { Database } from "~/db/client.server";
 import * as schema from "~/db/schema";
+import type { IdentityProviderConfig } from "~/server/config.server";
+import type { Logger } from "~/server/logger.server";
+import type { Mailer } from "~/server/mailer.server";
+import { OIDC_PROVIDER_ID } from "./auth-client";
+import { passwordResetEmail } from "./auth-emails";
+import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
+import { privateProfileSchema } from "~/features/account/profile-schemas";
+
+/** Header the HTTP server sets from the socket address (see server/app.ts): never from the client. */
+export const CLIENT_IP_HEADER = "x-occazio-client-ip";
+
 
 export interface CreateAuthOptions {
   db: Database;
   baseURL: string;
   secret: string;
-  /** Secure cookies when the site is served over HTTPS. */
-  secureCookies?: boolean;
+  mailer?: Mailer;
+  logger?: Logger;
+  identityProvider?: IdentityProviderConfig | null;
+  /** Multiplies rate-limit maxima (tests); 1 in production. */
+  rateLimitScale?: number;
+}
+
+/** Standard OpenID Connect claims mapped to the spec's profile fields (first login). */
+function profileFromClaims(claims: Record<string, unknown>) {
+  const text = (key: string) => (typeof claims[key] === "string" && claims[key] ? (claims[key] as string) : null);
+  const firstname = text("given_name");
+  const lastname = text("family_name");
+  return {
+    name: text("name") ?? ([firstname, lastname].filter(Boolean).join(" ") || "Utilisateur"),
+    firstname,
+    lastname,
+    phoneNumber: text("phone_number"),
+    image: text("picture") ?? undefined,
+  };
 }
 
 /**
@@ -17,7 +47,10 @@ export interface CreateAuthOptions {
  * (`npm run auth:schema`). Profile fields of spec §3 live on Better Auth's user table as
  * additional fields, so a user is one row.
  */
-export function authOptions({ db, baseURL, secret, secureCookies }: CreateAuthOptions) {
+export function authOptions(options: CreateAuthOptions) {
+  const { db, baseURL, secret, mailer, logger, identityProvider } = options;
+  const scale = options.rateLimitScale ?? 1;
+  const limit = (window: number, max: number) => ({ window, max: Math.max(1, Math.round(max * scale)) });
   return {
     appName: "Occazio",
     baseURL,
@@ -30,13 +63,57 @@ export function authOptions({ db, baseURL, secret, secureCookies }: CreateAuthOp
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      // Same answer whether or not the address has an account (no enumeration).
+      sendResetPassword: async ({ user, url }) => {
+        if (!mailer) return;
+        const name = (user as { firstname?: string | null }).firstname || user.name || "";
+        await mailer.send({ to: user.email, ...passwordResetEmail({ name, url }) });
+      },
+    },
+    socialProviders:
+      identityProvider?.kind === "google"
+        ? {
+            google: {
+              clientId: identityProvider.clientId,
+              clientSecret: identityProvider.clientSecret,
+              mapProfileToUser: (profile) => profileFromClaims(profile as unknown as Record<string, unknown>),
+            },
+          }
+        : undefined,
+    plugins:
+      identityProvider?.kind === "oidc"
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: identityProvider.label,
+                  discoveryUrl: `${identityProvider.issuer}/.well-known/openid-configuration`,
+                  requireIdTokenVerification: true,
+                  clientId: identityProvider.clientId,
+                  clientSecret: identityProvider.clientSecret,
+                  scopes: ["openid", "email", "profile", "phone"],
+                  pkce: true,
+                  mapProfileToUser: (profile) => profileFromClaims(profile as Record<string, unknown>),
+                },
+              ],
+            }),
+          ]
+        : [],
+    account: {
+      // Identity-provider accounts are keyed on (provider, subject), never merged into an
+      // existing account because the e-mail matches.
+      accountLinking: { enabled: false },
     },
     user: {
       additionalFields: {
         username: { type: "string", required: false, unique: true, input: false },
-        firstname: { type: "string", required: false, input: false },
-        lastname: { type: "string", required: false, input: false },
-        phoneNumber: { type: "string", required: false, input: false },
+        // Accepted at creation so an identity provider's claims reach the profile; checked
+        // and normalised by the user.create hook below, whoever sends them.
+        firstname: { type: "string", required: false, input: true },
+        lastname: { type: "string", required: false, input: true },
+        phoneNumber: { type: "string", required: false, input: true },
         role: { type: "string", required: false, defaultValue: "user", input: false },
         notifyListingValidated: {
           type: "boolean",
@@ -54,26 +131,70 @@ export function authOptions({ db, baseURL, secret, secureCookies }: CreateAuthOp
     rateLimit: {
       enabled: true,
       storage: "database",
-      window: 60,
-      max: 100,
+      ...limit(60, 100),
       customRules: {
-        "/sign-in/email": { window: 60, max: 10 },
-        "/sign-up/email": { window: 60, max: 5 },
-        "/request-password-reset": { window: 300, max: 5 },
+        "/sign-in/email": limit(60, 10),
+        "/sign-up/email": limit(60, 5),
+        "/request-password-reset": limit(300, 5),
+        "/reset-password": limit(300, 10),
+        "/change-password": limit(300, 10),
       },
     },
     advanced: {
-      useSecureCookies: secureCookies ?? baseURL.startsWith("https://"),
+      useSecureCookies: baseURL.startsWith("https://"),
       cookiePrefix: "occazio",
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    hooks: {
+      // The password policy (password-policy.ts) applies on the server too.
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        const candidate =
+          ctx.path === "/sign-up/email"
+            ? body.password
+            : ctx.path === "/reset-password" || ctx.path === "/change-password"
+              ? body.newPassword
+              : undefined;
+        if (typeof candidate === "string") {
+          const problem = passwordProblem(candidate);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "WEAK_PASSWORD" });
+        }
+      }),
     },
     databaseHooks: {
       user: {
         create: {
-          // Spec §3: a random 10-character pseudo over [A-Za-z0-9] at sign-up.
-          before: async (user) => ({
-            data: { ...user, username: (user as { username?: string }).username ?? generateUsername() },
-          }),
+          before: async (user) => {
+            const fields = user as { firstname?: unknown; lastname?: unknown; phoneNumber?: unknown };
+            const profile = privateProfileSchema.safeParse({
+              firstname: typeof fields.firstname === "string" ? fields.firstname : "",
+              lastname: typeof fields.lastname === "string" ? fields.lastname : "",
+              phoneNumber: typeof fields.phoneNumber === "string" ? fields.phoneNumber : "",
+            });
+            // A provider's odd name or foreign number is dropped rather than refusing the account.
+            const clean = profile.success ? profile.data : { firstname: "", lastname: "", phoneNumber: null };
+            return {
+              data: {
+                ...user,
+                firstname: clean.firstname || null,
+                lastname: clean.lastname || null,
+                phoneNumber: clean.phoneNumber,
+                // Spec §3: a random 10-character pseudo over [A-Za-z0-9] at sign-up.
+                username: generateUsername(),
+                role: "user",
+              },
+            };
+          },
         },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        if (!logger) return;
+        const payload = { args: args.length ? args : undefined };
+        if (level === "error") logger.error(payload, `better-auth: ${message}`);
+        else if (level === "warn") logger.warn(payload, `better-auth: ${message}`);
+        else logger.debug(payload, `better-auth: ${message}`);
       },
     },
   } satisfies BetterAuthOptions;

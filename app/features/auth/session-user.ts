@@ -1,0 +1,32 @@
+import { useRouteLoaderData } from "react-router";
+
+/** What pages know about the signed-in user (from the server session, GUIDE §6.9). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  username: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  image: string | null;
+  role: "user" | "moderator";
+}
+
+export interface RootData {
+  user: SessionUser | null;
+  /** Label of the identity-provider button ("Google"), or null when none is configured. */
+  identityProvider: { label: string; kind: "oidc" | "google" } | null;
+}
+
+export function useRootData(): RootData {
+  return useRouteLoaderData<RootData>("root") ?? { user: null, identityProvider: null };
+}
+
+export function useOptionalUser(): SessionUser | null {
+  return useRootData().user;
+}
+
+/** First name, else username, else "Utilisateur" (spec: account screen). */
+export function displayName(user: Pick<SessionUser, "firstname" | "username"> | null): string {
+  return user?.firstname || user?.username || "Utilisateur";
+}

@@ -1,0 +1,31 @@
+import { redirect } from "react-router";
+import type { AppServices } from "~/server/context";
+import type { SessionUser } from "./session-user";
+
+/** The signed-in user from the HttpOnly session cookie, or null. */
+export async function getSessionUser(request: Request, services: Pick<AppServices, "auth">): Promise<SessionUser | null> {
+  const session = await services.auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const u = session.user;
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    username: u.username ?? null,
+    firstname: u.firstname ?? null,
+    lastname: u.lastname ?? null,
+    image: u.image ?? null,
+    role: u.role === "moderator" ? "moderator" : "user",
+  };
+}
+
+/** Pages that need an account send visitors to "/" (spec §6). */
+export async function requireUser(
+  request: Request,
+  services: Pick<AppServices, "auth">,
+  redirectTo = "/",
+): Promise<SessionUser> {
+  const user = await getSessionUser(request, services);
+  if (!user) throw redirect(redirectTo);
+  return user;
+}

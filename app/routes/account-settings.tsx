@@ -1,0 +1,132 @@
+import { Link, useRevalidator } from "react-router";
+import { displayName } from "~/features/auth/session-user";
+import { requireUser } from "~/features/auth/session.server";
+import { signOut } from "~/features/auth/sign-out";
+import { Button, buttonClasses } from "~/ui/button";
+import { pageMeta } from "~/ui/seo";
+import type { Route } from "./+types/account-settings";
+
+export function meta() {
+  return [...pageMeta("Compte", "Gérez votre compte Occazio."), { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await requireUser(request, context.services);
+  return { me };
+}
+
+const CARDS = [
+  {
+    to: "/personal-info",
+    title: "Informations personnelles",
+    text: "Pseudo, nom, prénom et téléphone.",
+    icon: "M12 12a4.5 4.5 0 1 0 0-9 4.5 4.5 0 0 0 0 9zm0 2c-4.4 0-8 2.2-8 5v2h16v-2c0-2.8-3.6-5-8-5z",
+  },
+  {
+    to: "/account",
+    title: "Connexion et sécurité",
+    text: "Mot de passe, appareils connectés, suppression du compte.",
+    icon: "M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5zm0 10h6c-.5 3.9-2.9 7.3-6 8.3V12H6V6.3l6-2.2z",
+  },
+  {
+    to: "/account/notifications",
+    title: "Notifications",
+    text: "Choisissez les e-mails que vous recevez.",
+    icon: "M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z",
+  },
+];
+
+function Avatar({ image, name }: { image: string | null; name: string }) {
+  return image ? (
+    <img src={image} alt="" className="h-16 w-16 rounded-full object-cover" referrerPolicy="no-referrer" />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-700 text-2xl font-bold uppercase text-white"
+    >
+      {name.slice(0, 1)}
+    </span>
+  );
+}
+
+export default function AccountSettings({ loaderData }: Route.ComponentProps) {
+  const { me } = loaderData;
+  const revalidator = useRevalidator();
+  const name = displayName(me);
+  const logout = () => void signOut(revalidator.revalidate);
+  return (
+    <div>
+      {/* Narrow screens (spec §2): profile, promo, seller mode, entries, logout, footer links. */}
+      <div className="space-y-5 md:hidden">
+        <h1 className="sr-only">Compte</h1>
+        <div className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm">
+          <Avatar image={me.image} name={name} />
+          <div>
+            <p className="text-lg font-semibold">{name}</p>
+            <Link to="/profile" className="text-sm text-brand-700 underline">
+              Afficher le profil
+            </Link>
+          </div>
+        </div>
+        <Link to="/publish" className="block rounded-xl bg-gradient-to-br from-brand-800 to-brand-600 p-4 text-white shadow-sm">
+          <p className="font-semibold">Vendez votre véhicule sur Occazio</p>
+          <p className="text-sm text-brand-100">Déposez une annonce en quelques minutes.</p>
+        </Link>
+        <Link to="/hosting" className={buttonClasses("secondary", "w-full")}>
+          Passer en mode vendeur
+        </Link>
+        <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+          {CARDS.map((card) => (
+            <li key={card.to}>
+              <Link to={card.to} className="flex items-center justify-between px-4 py-3">
+                <span>{card.title}</span>
+                <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <Button variant="secondary" className="w-full" onClick={logout}>
+          Se déconnecter
+        </Button>
+        <nav aria-label="Liens utiles" className="flex justify-center gap-4 text-sm text-slate-600">
+          <Link to="/help">Aide</Link>
+          <Link to="/terms">Conditions</Link>
+          <Link to="/privacy">Confidentialité</Link>
+        </nav>
+      </div>
+
+      {/* Wide screens: title, name and e-mail, cards. */}
+      <div className="hidden md:block">
+        <h1 className="text-3xl font-bold">Compte</h1>
+        <p className="mt-1 text-slate-600">
+          <span className="font-semibold text-slate-900">{[me.firstname, me.lastname].filter(Boolean).join(" ") || name}</span>, {me.email}
+          {" · "}
+          <Link to="/profile" className="text-brand-700 underline">
+            Afficher le profil
+          </Link>
+        </p>
+        <ul className="mt-8 grid grid-cols-3 gap-4">
+          {CARDS.map((card) => (
+            <li key={card.to}>
+              <Link to={card.to} className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:shadow-md">
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 fill-brand-600">
+                  <path d={card.icon} />
+                </svg>
+                <h2 className="mt-3 font-semibold">{card.title}</h2>
+                <p className="mt-1 text-sm text-slate-600">{card.text}</p>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8 flex gap-3">
+          <Link to="/hosting" className={buttonClasses("secondary")}>
+            Passer en mode vendeur
+          </Link>
+          <Button variant="ghost" onClick={logout}>
+            Se déconnecter
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

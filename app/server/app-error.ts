@@ -1,0 +1,47 @@
+/**
+ * The one error type services throw for expected failures (bad input, missing rights,
+ * unknown ids…). Routes map `code` to an HTTP status with `httpStatus` and show `message`,
+ * which is always French and safe to display; anything else is a bug and becomes a 500
+ * without details.
+ */
+export const APP_ERROR_STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+} as const;
+
+export type AppErrorCode = keyof typeof APP_ERROR_STATUS;
+
+/** Field-level messages (field name → French message) for forms, plus anything a route needs. */
+export interface AppErrorDetails {
+  fieldErrors?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly details?: AppErrorDetails,
+  ) {
+    super(message);
+  }
+
+  get status(): number {
+    return httpStatus(this.code);
+  }
+}
+
+export function httpStatus(code: AppErrorCode): number {
+  return APP_ERROR_STATUS[code];
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

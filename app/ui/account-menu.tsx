@@ -1,0 +1,70 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { Link, useRevalidator } from "react-router";
+import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { displayName, useOptionalUser } from "~/features/auth/session-user";
+import { signOut } from "~/features/auth/sign-out";
+
+const itemClass =
+  "block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800";
+
+/** Header account menu (spec §2): signed in → my listings, favourites, account, logout. */
+export function AccountMenu() {
+  const user = useOptionalUser();
+  const { openAuthDialog } = useAuthDialog();
+  const revalidator = useRevalidator();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm font-medium text-slate-800 hover:shadow-sm"
+        aria-label={user ? `Menu du compte de ${displayName(user)}` : "Menu : connexion ou inscription"}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
+          <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-slate-700 text-xs font-bold uppercase text-white"
+        >
+          {user ? displayName(user).slice(0, 1) : "?"}
+        </span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+        >
+          {user ? (
+            <>
+              <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">
+                Connecté : {user.email}
+              </DropdownMenu.Label>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/hosting">Mes annonces</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/wishlists">Mes favoris</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/account-settings">Compte</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+              <DropdownMenu.Item className={itemClass} onSelect={() => void signOut(revalidator.revalidate)}>
+                Se déconnecter
+              </DropdownMenu.Item>
+            </>
+          ) : (
+            <>
+              <DropdownMenu.Item className={itemClass} onSelect={() => openAuthDialog({ mode: "login" })}>
+                Connexion
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={itemClass} onSelect={() => openAuthDialog({ mode: "signup" })}>
+                Inscription
+              </DropdownMenu.Item>
+            </>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,275 @@
+import { expect, test } from "@playwright/test";
+import {
+  DEMO_PASSWORD,
+  expectSignedIn,
+  expectSignedOut,
+  logInThroughUi,
+  logOutThroughMenu,
+  openAuthDialog,
+  signUpThroughUi,
+  uniqueEmail,
+  waitForEmail,
+} from "./fixtures";
+
+for (const width of [375, 1280]) {
+  test.describe(`accounts at ${width} px`, () => {
+    test.use({ viewport: { width, height: 860 } });
+
+    test("sign up, log out, log in; the menu and tab bar follow", async ({ page }) => {
+      await page.goto("/home");
+      await expectSignedOut(page);
+      if (width < 768) {
+        const tabs = page.getByRole("navigation", { name: "Navigation principale" });
+        await expect(tabs.getByRole("link")).toHaveText(["Accueil", "Explorer"]);
+        await expect(tabs.getByRole("button", { name: "Connexion" })).toBeVisible();
+      }
+      await page.getByRole("button", { name: /Menu : connexion ou inscription/ }).click();
+      await expect(page.getByRole("menuitem")).toHaveText(["Connexion", "Inscription"]);
+      await page.keyboard.press("Escape");
+
+      const { email, password } = await signUpThroughUi(page);
+      await expectSignedIn(page);
+      if (width < 768) {
+        const tabs = page.getByRole("navigation", { name: "Navigation principale" });
+        await expect(tabs.getByRole("link")).toHaveText(["Accueil", "Explorer", "Publier", "Favoris", "Profil"]);
+      }
+      await page.getByRole("button", { name: /Menu du compte de/ }).click();
+      await expect(page.getByRole("menuitem")).toHaveText(["Mes annonces", "Mes favoris", "Compte", "Se déconnecter"]);
+      await page.keyboard.press("Escape");
+
+      await logOutThroughMenu(page);
+      const dialog = await logInThroughUi(page, email, password);
+      await expect(dialog).toBeHidden();
+      await expectSignedIn(page);
+    });
+  });
+}
+
+test.describe("login and sign-up errors", () => {
+  test("wrong password and mismatched confirmation show the French messages", async ({ page }) => {
+    await page.goto("/home");
+    const login = await logInThroughUi(page, "vendeur@occazio.local", "mauvais-mot-de-passe-1");
+    await expect(login.getByRole("alert")).toHaveText("Erreur : adresse e-mail ou mot de passe incorrect.");
+    await login.getByRole("button", { name: "Inscription" }).click();
+    await login.getByLabel("Adresse e-mail").fill(uniqueEmail());
+    await login.getByLabel("Mot de passe", { exact: true }).fill("motdepasse-1");
+    await login.getByLabel("Confirmer le mot de passe").fill("motdepasse-2");
+    await login.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(login.getByRole("alert")).toHaveText("Les mots de passe ne correspondent pas.");
+    await login.getByLabel("Confirmer le mot de passe").fill("motdepasse-1");
+    await login.getByLabel("Adresse e-mail").fill("vendeur@occazio.local");
+    await login.getByRole("button", { name: "Créer mon compte" }).click();
+    await expect(login.getByRole("alert")).toHaveText("Erreur : un compte existe déjà avec cette adresse e-mail.");
+  });
+
+  test("the popup is an accessible dialog: focus inside, Escape closes", async ({ page }) => {
+    await page.goto("/home");
+    const dialog = await openAuthDialog(page, "login");
+    await expect(dialog.getByLabel("Adresse e-mail")).toBeFocused();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  });
+
+  test("demo accounts can log in", async ({ page }) => {
+    await page.goto("/home");
+    await logInThroughUi(page, "vendeur@occazio.local", DEMO_PASSWORD);
+    await expectSignedIn(page);
+  });
+});
+
+test.describe("identity provider popup", () => {
+  test("first login creates the profile from the provider; the second reuses the account", async ({ page }) => {
+    const login = `idp${Date.now()}`;
+    await page.goto("/home");
+    for (const round of [1, 2]) {
+      const dialog = await openAuthDialog(page, "login");
+      const popupPromise = page.waitForEvent("popup");
+      await dialog.getByRole("button", { name: "Continuer avec Google" }).click();
+      const popup = await popupPromise;
+      const closed = popup.waitForEvent("close");
+      if (round === 1) {
+        // The provider's own login and consent pages (oidc-provider's development screens).
+        await popup.locator('input[name="login"]').fill(login);
+        await popup.locator('input[name="password"]').fill("peu-importe");
+        await popup.getByRole("button", { name: /sign-?in/i }).click();
+        await popup.getByRole("button", { name: /continue/i }).click();
+      }
+      // Second round: the provider remembers the user and answers at once, like Google does.
+      await closed;
+      await expect(dialog).toBeHidden();
+      await expectSignedIn(page);
+
+      await page.goto("/personal-info");
+      await expect(page.getByLabel("Prénom")).toHaveValue("Élodie");
+      await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Fournier");
+      await expect(page.getByText(`${login}@idp.example`)).toBeVisible();
+      await expect(page.getByTestId("masked-phone")).toHaveText("+33 *** ** ** 44");
+      const username = await page.getByLabel("Nom d'utilisateur").inputValue();
+      expect(username).toMatch(/^[A-Za-z0-9]{10}$/);
+      if (round === 1) {
+        test.info().annotations.push({ type: "username", description: username });
+        await page.goto("/home");
+        await logOutThroughMenu(page);
+      } else {
+        expect(username).toBe(test.info().annotations.find((a) => a.type === "username")?.description);
+      }
+    }
+  });
+});
+
+test.describe("account pages", () => {
+  test("signed-out visitors are sent to / from the account pages", async ({ page }) => {
+    for (const path of ["/personal-info", "/account-settings", "/account", "/account/notifications"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/home$/);
+    }
+  });
+
+  test("profile edits persist after reload, and a taken username is refused", async ({ page }) => {
+    await signUpThroughUi(page);
+    await page.goto("/personal-info");
+    await expect(page.getByRole("navigation", { name: "Fil d'Ariane" })).toHaveText(/Compte\s*›\s*Informations personnelles/);
+    await expect(page.getByTestId("masked-phone")).toHaveText("Non précisé");
+    const username = `pseudo_${Date.now()}`;
+    await page.getByLabel("Nom d'utilisateur").fill(username);
+    await page.getByRole("button", { name: "Enregistrer et continuer" }).first().click();
+    await expect(page.getByText("Votre nom d'utilisateur a été enregistré.")).toBeVisible();
+    await page.getByLabel("Prénom").fill("Anne-Sophie");
+    await page.getByLabel("Nom", { exact: true }).fill("Le Gall");
+    await page.getByText("Ajouter un numéro").click();
+    await page.getByLabel("Numéro de téléphone").fill("06 98 76 54 32");
+    await page.getByRole("button", { name: "Enregistrer et continuer" }).nth(1).click();
+    await expect(page.getByText("Vos informations privées ont été enregistrées.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Nom d'utilisateur")).toHaveValue(username);
+    await expect(page.getByLabel("Prénom")).toHaveValue("Anne-Sophie");
+    await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Le Gall");
+    await expect(page.getByTestId("masked-phone")).toHaveText("+33 *** ** ** 32");
+
+    await page.getByLabel("Nom d'utilisateur").fill("a");
+    await page.getByRole("button", { name: "Enregistrer et continuer" }).first().click();
+    await expect(page.getByText("Le nom d'utilisateur doit contenir au moins 3 caractères.")).toBeVisible();
+  });
+
+  test("account settings: seller mode, entries, logout", async ({ page }) => {
+    await signUpThroughUi(page);
+    await page.goto("/account-settings");
+    await expect(page.getByRole("heading", { name: "Compte", level: 1 })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Passer en mode vendeur" })).toHaveAttribute("href", "/hosting");
+    await page.getByRole("link", { name: /Connexion et sécurité/ }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await page.goto("/account-settings");
+    await page.getByRole("button", { name: "Se déconnecter" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expectSignedOut(page);
+  });
+
+  test("notification preferences are saved", async ({ page }) => {
+    await signUpThroughUi(page);
+    await page.goto("/account/notifications");
+    const messages = page.getByRole("checkbox", { name: /Messages/ });
+    await expect(messages).toBeChecked();
+    await messages.uncheck();
+    await page.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText("Vos préférences de notification ont été enregistrées.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: /Messages/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /Mes annonces/ })).toBeChecked();
+  });
+});
+
+test.describe("passwords", () => {
+  test("changing the password signs out the other sessions", async ({ page, browser }) => {
+    const { email, password } = await signUpThroughUi(page);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto("/home");
+    await logInThroughUi(otherPage, email, password);
+    await expectSignedIn(otherPage);
+
+    await page.goto("/account");
+    await expect(page.getByText("Appareils connectés")).toBeVisible();
+    await page.getByLabel("Mot de passe actuel").fill(password);
+    await page.getByLabel("Nouveau mot de passe", { exact: true }).fill("nouveau-secret-2");
+    await page.getByLabel("Confirmer le nouveau mot de passe").fill("nouveau-secret-2");
+    await page.getByRole("button", { name: "Modifier le mot de passe" }).click();
+    await expect(page.getByText("Mot de passe modifié. Vos autres appareils ont été déconnectés.")).toBeVisible();
+
+    await otherPage.reload();
+    await expectSignedOut(otherPage);
+    await logInThroughUi(otherPage, email, password);
+    await expect(otherPage.getByRole("alert")).toHaveText("Erreur : adresse e-mail ou mot de passe incorrect.");
+    await otherPage.getByLabel("Mot de passe", { exact: true }).fill("nouveau-secret-2");
+    await otherPage.getByRole("button", { name: "Se connecter" }).click();
+    await expectSignedIn(otherPage);
+    await other.close();
+  });
+
+  test("forgotten password: the e-mail's link sets a new password once", async ({ page }) => {
+    const { email } = await signUpThroughUi(page);
+    await logOutThroughMenu(page);
+    const dialog = await openAuthDialog(page, "login");
+    await dialog.getByRole("button", { name: "Mot de passe oublié ?" }).click();
+    await dialog.getByLabel("Adresse e-mail").fill(email);
+    await dialog.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Si un compte existe pour cette adresse");
+
+    const mail = await waitForEmail(email, /Réinitialisation de votre mot de passe/);
+    expect(mail.text).toContain("Bonjour");
+    const link = /(http:\/\/\S+reset-password\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/reinitialiser-mot-de-passe\?token=/);
+    await page.getByLabel("Nouveau mot de passe").fill("reinitialise-3");
+    await page.getByLabel("Confirmer le mot de passe").fill("reinitialise-3");
+    await page.getByRole("button", { name: "Enregistrer le nouveau mot de passe" }).click();
+    await expect(page.getByRole("status")).toContainText("Votre mot de passe a été modifié.");
+
+    await page.goto("/home");
+    await logInThroughUi(page, email, "reinitialise-3");
+    await expectSignedIn(page);
+
+    // The link works once.
+    await page.goto(link!);
+    await expect(page.getByRole("alert")).toContainText("ce lien n'est plus valide");
+  });
+
+  test("an unknown address gets the same answer and no e-mail", async ({ page }) => {
+    const email = uniqueEmail("inconnu");
+    await page.goto("/home");
+    const dialog = await openAuthDialog(page, "login");
+    await dialog.getByRole("button", { name: "Mot de passe oublié ?" }).click();
+    await dialog.getByLabel("Adresse e-mail").fill(email);
+    await dialog.getByRole("button", { name: "Envoyer le lien" }).click();
+    await expect(dialog.getByRole("status")).toContainText("Si un compte existe pour cette adresse");
+  });
+});
+
+test.describe("identity provider errors", () => {
+  test("an account is never merged by e-mail: the provider's e-mail already used by a password account is refused", async ({ page }) => {
+    const login = `collision${Date.now()}`;
+    // A password account already owns the address the provider will return.
+    await signUpThroughUi(page, `${login}@idp.example`, "motdepasse-1");
+    await logOutThroughMenu(page);
+    const dialog = await openAuthDialog(page, "login");
+    const popupPromise = page.waitForEvent("popup");
+    await dialog.getByRole("button", { name: "Continuer avec Google" }).click();
+    const popup = await popupPromise;
+    const closed = popup.waitForEvent("close");
+    await popup.locator('input[name="login"]').fill(login);
+    await popup.locator('input[name="password"]').fill("peu-importe");
+    await popup.getByRole("button", { name: /sign-?in/i }).click();
+    await popup.getByRole("button", { name: /continue/i }).click();
+    await closed;
+    await expect(dialog.getByRole("alert")).toHaveText(
+      "Erreur avec Google : un compte existe déjà avec cette adresse e-mail : connectez-vous avec votre mot de passe.",
+    );
+    await page.keyboard.press("Escape");
+    await expectSignedOut(page);
+  });
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from "node:crypto";
+import { expect, type Page } from "@playwright/test";
+import { E2E } from "../support/e2e-env";
+import type { ReceivedEmail } from "../support/peers";
+
+export const DEMO_PASSWORD = "occazio-demo";
+
+export function uniqueEmail(prefix = "e2e"): string {
+  return `${prefix}.${randomBytes(4).toString("hex")}@exemple.fr`;
+}
+
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Opens the login / sign-up popup the way a user does at this screen width. */
+export async function openAuthDialog(page: Page, mode: "login" | "signup" = "login") {
+  if (isPhone(page)) {
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Connexion" }).click();
+    if (mode === "signup") await page.getByRole("dialog").getByRole("button", { name: "Inscription" }).click();
+  } else {
+    await page.getByRole("button", { name: /Menu : connexion ou inscription/ }).click();
+    await page.getByRole("menuitem", { name: mode === "login" ? "Connexion" : "Inscription" }).click();
+  }
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: mode === "login" ? "Connexion" : "Créer un compte" })).toBeVisible();
+  return dialog;
+}
+
+export async function signUpThroughUi(page: Page, email = uniqueEmail(), password = "motdepasse-1") {
+  await page.goto("/home");
+  const dialog = await openAuthDialog(page, "signup");
+  await dialog.getByLabel("Adresse e-mail").fill(email);
+  await dialog.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await dialog.getByLabel("Confirmer le mot de passe").fill(password);
+  await dialog.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(dialog).toBeHidden();
+  return { email, password };
+}
+
+export async function logInThroughUi(page: Page, email: string, password: string) {
+  const dialog = await openAuthDialog(page, "login");
+  await dialog.getByLabel("Adresse e-mail").fill(email);
+  await dialog.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await dialog.getByRole("button", { name: "Se connecter" }).click();
+  return dialog;
+}
+
+/** Signed in: the account menu is labelled with the user's name. */
+export async function expectSignedIn(page: Page) {
+  await expect(page.getByRole("button", { name: /Menu du compte de/ })).toBeVisible();
+}
+
+export async function expectSignedOut(page: Page) {
+  await expect(page.getByRole("button", { name: /Menu : connexion ou inscription/ })).toBeVisible();
+}
+
+export async function logOutThroughMenu(page: Page) {
+  await page.getByRole("button", { name: /Menu du compte de/ }).click();
+  await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
+  await expectSignedOut(page);
+}
+
+/** E-mails the local SMTP peer received for `to`, oldest first. */
+export async function emailsTo(to: string): Promise<ReceivedEmail[]> {
+  const response = await fetch(`http://127.0.0.1:${E2E.mailboxPort}/emails?to=${encodeURIComponent(to)}`);
+  return (await response.json()) as ReceivedEmail[];
+}
+
+export async function waitForEmail(to: string, subject: RegExp): Promise<ReceivedEmail> {
+  let found: ReceivedEmail | undefined;
+  await expect
+    .poll(async () => {
+      found = (await emailsTo(to)).find((e) => subject.test(e.subject));
+      return Boolean(found);
+    }, { timeout: 10_000 })
+    .toBe(true);
+  return found!;
+}

@@ -1,0 +1,109 @@
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { createAuth } from "~/features/auth/auth.server";
+import { loadConfig } from "~/server/config.server";
+import type { AppServices } from "~/server/context";
+import { createLogger } from "~/server/logger.server";
+import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
+import { createLocalStorage } from "~/server/storage.server";
+import { createHttpApp } from "../../server/app";
+import type { TestDatabase } from "./test-db";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/**
+ * The real HTTP app (Express + React Router production build + Better Auth) on a free port,
+ * over a test database. Needs `npm run build` first (npm test builds before running Vitest).
+ */
+export async function startTestApp(options: { db: TestDatabase; env?: Record<string, string>; mailer?: Mailer }) {
+  const buildFile = path.join(ROOT, "build/server/index.js");
+  if (!fs.existsSync(buildFile)) {
+    throw new Error("build/server/index.js manquant : lancez `npm run build` avant les tests d'intégration HTTP.");
+  }
+  const build = (await import(buildFile)) as ServerBuild;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-app-"));
+  const logger = createLogger({ level: "silent", pretty: false });
+  // Listen first: the public URL (origin checks, auth callbacks) needs the port.
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Every test client comes from 127.0.0.1; tests of the limits pass RATE_LIMIT_SCALE=1.
+    RATE_LIMIT_SCALE: "20",
+    ...options.env,
+  });
+  const mailer = options.mailer ?? createOutboxMailer({ db: options.db.db, logger });
+  const services: AppServices = {
+    config,
+    db: options.db.db,
+    logger,
+    mailer,
+    storage: createLocalStorage(path.join(dataDir, "uploads")),
+    auth: createAuth({
+      db: options.db.db,
+      baseURL: config.PUBLIC_URL,
+      secret: "integration-tests-secret-0123456789abcdef",
+      mailer,
+      logger,
+      rateLimitScale: config.RATE_LIMIT_SCALE,
+    }),
+  };
+  server.on("request", createHttpApp({ services, build, clientDir: path.join(ROOT, "build/client") }));
+  return {
+    url: config.PUBLIC_URL,
+    services,
+    dataDir,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A client that keeps cookies like a browser on this one origin and sends its Origin header. */
+export function createClient(baseUrl: string) {
+  const cookies = new Map<string, string>();
+  async function request(pathname: string, init: RequestInit & { json?: unknown; form?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    headers.set("origin", headers.get("origin") ?? baseUrl);
+    if (cookies.size) headers.set("cookie", [...cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("content-type", "application/json");
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers.set("content-type", "application/x-www-form-urlencoded");
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(baseUrl + pathname, { ...init, headers, body, redirect: "manual" });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...value] = (pair ?? "").split("=");
+      if (!name) continue;
+      if (/max-age=0/i.test(line) || value.join("=") === "") cookies.delete(name.trim());
+      else cookies.set(name.trim(), value.join("="));
+    }
+    return response;
+  }
+  return {
+    request,
+    async signUp(email: string, password = "motdepasse-1") {
+      const response = await request("/api/auth/sign-up/email", { method: "POST", json: { email, password, name: "Test" } });
+      if (!response.ok) throw new Error(`inscription refusée : ${response.status} ${await response.text()}`);
+      return (await response.json()) as { user: { id: string } };
+    },
+    async signIn(email: string, password: string) {
+      return request("/api/auth/sign-in/email", { method: "POST", json: { email, password } });
+    },
+  };
+}
