@@ -1,0 +1,179 @@
+/**
+ * 'Mes annonces' (spec §2): the seller's listings in three tabs with counts, and the
+ * seller's own state changes (delete, mark as sold). Every function checks the acting user.
+ */
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { listings, type ListingStatus } from "~/db/schema";
+import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
+import type { ListingCardData } from "~/features/listings/listing-card-data";
+import { findOwnedListing, requireUserId } from "~/features/publish/publish.server";
+import { AppError } from "~/server/app-error";
+import type { Storage } from "~/server/storage.server";
+
+export const HOSTING_MESSAGES = {
+  unauthenticated: "Vous devez être connecté pour gérer vos annonces.",
+  soldNotPublished: "Seule une annonce publiée peut être marquée comme vendue.",
+} as const;
+
+export type HostingTab = "pending" | "published" | "deleted";
+
+/** Which tab shows each status; drafts live in the wizard, not here. */
+const TAB_OF_STATUS: Partial<Record<ListingStatus, HostingTab>> = {
+  pending: "pending",
+  // A rejected listing awaits the seller's correction: it stays under 'En cours de validation', with its reason.
+  rejected: "pending",
+  published: "published",
+  // Sold listings left search but remain the seller's history: shown as sold under 'Annonce publiée'.
+  sold: "published",
+  deleted: "deleted",
+};
+
+const LISTED_STATUSES = Object.keys(TAB_OF_STATUS) as ListingStatus[];
+
+export interface HostingListing extends ListingCardData {
+  status: ListingStatus;
+  rejectionReason: string | null;
+  counters: { click: number; view: number; heart: number };
+  /** ISO timestamps, so the data also travels as JSON (live updates). */
+  submittedAt: string | null;
+  publishedAt: string | null;
+  soldAt: string | null;
+  deletedAt: string | null;
+  updatedAt: string;
+}
+
+export interface HostingGroup {
+  count: number;
+  items: HostingListing[];
+}
+
+export type MyListings = Record<HostingTab, HostingGroup>;
+export type MyListingCounts = Record<HostingTab, number>;
+
+function iso(date: Date | null): string | null {
+  return date ? date.toISOString() : null;
+}
+
+/** The seller's listings grouped by tab, newest change first, with photos and counters. */
+export async function listMyListings(options: {
+  db: DbExecutor;
+  storage: Storage;
+  userId: string | null | undefined;
+}): Promise<MyListings> {
+  const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
+  const rows = await options.db
+    .select({
+      ...cardColumns,
+      status: listings.status,
+      rejectionReason: listings.rejectionReason,
+      clickCount: listings.clickCount,
+      viewCount: listings.viewCount,
+      heartCount: listings.heartCount,
+      submittedAt: listings.submittedAt,
+      publishedAt: listings.publishedAt,
+      soldAt: listings.soldAt,
+      deletedAt: listings.deletedAt,
+      updatedAt: listings.updatedAt,
+    })
+    .from(listings)
+    .where(and(eq(listings.ownerId, userId), inArray(listings.status, LISTED_STATUSES)))
+    .orderBy(desc(listings.updatedAt), desc(listings.id));
+  // withPhotos returns its rows in the same order, so index i is rows[i] plus its photos.
+  const cards = await withPhotos({ db: options.db, storage: options.storage, rows });
+  const result: MyListings = {
+    pending: { count: 0, items: [] },
+    published: { count: 0, items: [] },
+    deleted: { count: 0, items: [] },
+  };
+  rows.forEach((row, index) => {
+    const tab = TAB_OF_STATUS[row.status];
+    const card = cards[index];
+    if (!tab || !card) return;
+    result[tab].items.push({
+      id: card.id,
+      brand: card.brand,
+      model: card.model,
+      year: card.year,
+      gearbox: card.gearbox,
+      mileage: card.mileage,
+      fuel: card.fuel,
+      price: card.price,
+      city: card.city,
+      postalCode: card.postalCode,
+      photos: card.photos,
+      status: row.status,
+      rejectionReason: row.status === "rejected" ? row.rejectionReason : null,
+      counters: { click: row.clickCount, view: row.viewCount, heart: row.heartCount },
+      submittedAt: iso(row.submittedAt),
+      publishedAt: iso(row.publishedAt),
+      soldAt: iso(row.soldAt),
+      deletedAt: iso(row.deletedAt),
+      updatedAt: row.updatedAt.toISOString(),
+    });
+    result[tab].count++;
+  });
+  return result;
+}
+
+/** The three tab counts only: one cheap query, for live updates of the open /hosting page. */
+export async function countMyListings(options: {
+  db: DbExecutor;
+  userId: string | null | undefined;
+}): Promise<MyListingCounts> {
+  const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
+  const rows = await options.db
+    .select({ status: listings.status, n: count() })
+    .from(listings)
+    .where(and(eq(listings.ownerId, userId), inArray(listings.status, LISTED_STATUSES)))
+    .groupBy(listings.status);
+  const counts: MyListingCounts = { pending: 0, published: 0, deleted: 0 };
+  for (const row of rows) {
+    const tab = TAB_OF_STATUS[row.status];
+    if (tab) counts[tab] += row.n;
+  }
+  return counts;
+}
+
+/**
+ * The seller deletes a listing: it moves to 'Annonce supprimée' and leaves search (which
+ * shows published listings only). Deleting twice is harmless.
+ */
+export async function deleteListing(options: {
+  db: Database;
+  userId: string | null | undefined;
+  listingId: unknown;
+}): Promise<{ listingId: string; status: "deleted" }> {
+  const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
+  return options.db.transaction(async (tx) => {
+    const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
+    if (listing.status !== "deleted") {
+      await tx
+        .update(listings)
+        .set({ status: "deleted", deletedAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(listings.id, listing.id));
+    }
+    return { listingId: listing.id, status: "deleted" as const };
+  });
+}
+
+/** The seller sold the vehicle: a published listing leaves search and shows as sold. Twice is harmless. */
+export async function markListingSold(options: {
+  db: Database;
+  userId: string | null | undefined;
+  listingId: unknown;
+}): Promise<{ listingId: string; status: "sold" }> {
+  const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
+  return options.db.transaction(async (tx) => {
+    const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
+    if (listing.status === "published") {
+      await tx
+        .update(listings)
+        .set({ status: "sold", soldAt: sql`now()`, updatedAt: sql`now()` })
+        .where(eq(listings.id, listing.id));
+    } else if (listing.status !== "sold") {
+      throw new AppError("conflict", HOSTING_MESSAGES.soldNotPublished);
+    }
+    return { listingId: listing.id, status: "sold" as const };
+  });
+}
