@@ -14,6 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   return {
     user: await getSessionUser(request, services),
     identityProvider: provider ? { label: provider.label, kind: provider.kind } : null,
+    map: { tileUrl: services.config.MAP_TILE_URL, attribution: services.config.MAP_TILE_ATTRIBUTION },
   };
 }
 

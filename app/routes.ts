@@ -11,6 +11,10 @@ export default [
     route("account", "routes/account.tsx"),
     route("account/notifications", "routes/account.notifications.tsx"),
     route("reinitialiser-mot-de-passe", "routes/reset-password.tsx"),
+    // Listings, favourites, sellers
+    route("annonce/:id/:slug?", "routes/annonce.tsx"),
+    route("wishlists", "routes/wishlists.tsx"),
+    route("profile/:username?", "routes/profile.tsx"),
     // Static pages
     route("mentions-legales", "routes/legal.tsx", { id: "legal-notices" }),
     route("charte-cookies", "routes/legal.tsx", { id: "legal-cookies" }),
@@ -24,4 +28,9 @@ export default [
   route("connexion/fournisseur", "routes/identity-provider.start.tsx"),
   route("connexion/fournisseur/retour", "routes/identity-provider.return.tsx"),
   route("api/places", "routes/api.places.ts"),
+  route("api/favorites", "routes/api.favorites.ts"),
+  route("api/listings/:id/click", "routes/api.listing-click.ts"),
+  route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -5,12 +5,15 @@ import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { createAuth } from "~/features/auth/auth.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "~/features/demo/demo-seed.server";
+import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/listing-detail.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
+import { createEventBus } from "~/server/events.server";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, createSmtpMailer } from "~/server/mailer.server";
+import { createUserRateLimits } from "~/server/rate-limit.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
@@ -83,7 +86,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       identityProvider: config.identityProvider,
       rateLimitScale: config.RATE_LIMIT_SCALE,
     });
-    const services: AppServices = { config, db, auth, storage, mailer, logger };
+    const services: AppServices = {
+      config,
+      db,
+      auth,
+      storage,
+      mailer,
+      logger,
+      events: createEventBus({ onListenerError: (err) => logger.warn({ err }, "événement non transmis") }),
+      rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
+      counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
+    };
 
     if (config.isEmbedded && config.DEMO_DATA) {
       const demo = await seedDemoData({ db, storage, listingCount: config.DEMO_LISTINGS });

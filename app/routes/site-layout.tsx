@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Outlet, useRevalidator } from "react-router";
+import { Outlet, useNavigation, useRevalidator } from "react-router";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog";
 import { SiteFooter } from "~/ui/site-footer";
 import { SiteHeader } from "~/ui/site-header";
@@ -17,12 +17,30 @@ function useRevalidateOnFocus() {
   }, [revalidator]);
 }
 
+/** The spec's loading texts while a client-side navigation fetches the next page's data. */
+function NavigationStatus() {
+  const navigation = useNavigation();
+  if (navigation.state !== "loading") return null;
+  const path = navigation.location.pathname;
+  const text = path.startsWith("/annonce/")
+    ? "Chargement de l'annonce..."
+    : path.startsWith("/wishlists")
+      ? "Chargement des favoris..."
+      : "Chargement...";
+  return (
+    <p role="status" className="fixed left-1/2 top-20 z-40 -translate-x-1/2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg">
+      {text}
+    </p>
+  );
+}
+
 export default function SiteLayout() {
   useRevalidateOnFocus();
   return (
     <AuthDialogProvider>
       <div className="flex min-h-dvh flex-col">
         <SiteHeader />
+        <NavigationStatus />
         <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
           <Outlet />
         </main>

@@ -1,8 +1,11 @@
 import type { Auth } from "~/features/auth/auth.server";
 import type { Database } from "~/db/client.server";
+import type { CounterDedupe } from "~/features/listings/listing-detail.server";
 import type { AppConfig } from "./config.server";
+import type { EventBus } from "./events.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mailer.server";
+import type { UserRateLimits } from "./rate-limit.server";
 import type { Storage } from "./storage.server";
 
 /**
@@ -17,6 +20,12 @@ export interface AppServices {
   storage: Storage;
   mailer: Mailer;
   logger: Logger;
+  /** Live updates to the browser (server-sent events); single process. */
+  events: EventBus;
+  /** Per-user limits on publishing and photo uploads. */
+  rateLimits: UserRateLimits;
+  /** Who already counted as a view or click of which listing recently (anti-inflation). */
+  counterDedupe: CounterDedupe;
 }
 
 declare module "react-router" {

@@ -4,10 +4,13 @@ import os from "node:os";
 import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "~/features/auth/auth.server";
+import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/listing-detail.server";
 import { loadConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
+import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
+import { createUserRateLimits } from "~/server/rate-limit.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { createHttpApp } from "../../server/app";
 import type { TestDatabase } from "./test-db";
@@ -48,6 +51,9 @@ export async function startTestApp(options: { db: TestDatabase; env?: Record<str
     logger,
     mailer,
     storage: createLocalStorage(path.join(dataDir, "uploads")),
+    events: createEventBus(),
+    rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
+    counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
     auth: createAuth({
       db: options.db.db,
       baseURL: config.PUBLIC_URL,

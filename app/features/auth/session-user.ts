@@ -16,10 +16,18 @@ export interface RootData {
   user: SessionUser | null;
   /** Label of the identity-provider button ("Google"), or null when none is configured. */
   identityProvider: { label: string; kind: "oidc" | "google" } | null;
+  /** Public map settings (tiles are configurable, GUIDE §2). */
+  map: { tileUrl: string; attribution: string };
 }
 
 export function useRootData(): RootData {
-  return useRouteLoaderData<RootData>("root") ?? { user: null, identityProvider: null };
+  return (
+    useRouteLoaderData<RootData>("root") ?? {
+      user: null,
+      identityProvider: null,
+      map: { tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap" },
+    }
+  );
 }
 
 export function useOptionalUser(): SessionUser | null {

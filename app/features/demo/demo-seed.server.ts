@@ -83,6 +83,13 @@ const CITY_POSTAL_CODES = [
 
 const DEMO_PHOTO_WIDTHS = [480, 960] as const;
 
+const LONG_DESCRIPTION = [
+  "Je vends mon véhicule, acheté neuf en concession et entretenu exclusivement dans le réseau de la marque. Toutes les factures sont disponibles, ainsi que le carnet d'entretien tamponné à chaque révision.",
+  "Côté équipement : climatisation automatique bizone, GPS avec cartographie à jour, régulateur et limiteur de vitesse, radars de stationnement avant et arrière, caméra de recul, sièges avant chauffants, jantes alliage 17 pouces avec pneus quatre saisons montés il y a moins d'un an.",
+  "La distribution a été remplacée récemment, les freins (disques et plaquettes) aussi. Le contrôle technique est vierge, aucune contre-visite. Quelques micro-rayures d'usage sur le pare-choc arrière, rien de plus ; intérieur très propre, non-fumeur, sans animaux.",
+  "Deux clés, certificat de non-gage et certificat d'immatriculation à mon nom. Essai possible sur rendez-vous en semaine après 18 h ou le week-end. Pas d'échange, paiement par virement instantané ou chèque de banque vérifié auprès de l'agence.",
+].join("\n\n");
+
 async function pickPlaces(db: Database, count: number): Promise<BuiltPlace[]> {
   const select = {
     city: places.city,
@@ -136,7 +143,13 @@ export async function seedDemoData(options: {
 
   const spots = await pickPlaces(db, options.listingCount);
   const built = spots.map((place, i) => {
-    const listing = buildListing({ place });
+    // The newest listing (first on the home page) has a seller's long description and a few
+    // facts left blank, as imported listings do: the detail page's "Voir plus" and
+    // "Non spécifié" are visible on first start.
+    const listing =
+      i === 2
+        ? buildListing({ place, fiscalPower: null, dinPower: null, firstRegistration: null, createdAt: new Date(), publishedAt: new Date(), description: LONG_DESCRIPTION })
+        : buildListing({ place });
     // Two of the main seller's listings wait for validation, so /hosting shows every tab.
     const status = i < 2 ? ("pending" as const) : ("published" as const);
     return {

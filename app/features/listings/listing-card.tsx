@@ -1,15 +1,20 @@
 import { Link } from "react-router";
 import { formatMileage, formatPrice } from "~/ui/format";
 import type { ListingCardData } from "./listing-card-data";
+import { listingPath } from "./listing-seo";
+
+/** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
+export function recordCardClick(listingId: string) {
+  if (typeof navigator !== "undefined" && "sendBeacon" in navigator) navigator.sendBeacon(`/api/listings/${listingId}/click`);
+}
 
 export const PLACEHOLDER_PHOTO = "/images/placeholder-vehicule.svg";
 
 /** A listing in a grid: photo, brand and model, key facts with the spec's placeholders, price, place. */
-export function ListingCard({ listing }: { listing: ListingCardData }) {
+export function ListingCard({ listing, linkable = true }: { listing: ListingCardData; linkable?: boolean }) {
   const photo = listing.photos[0];
-  return (
-    <article className="group overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-      <Link to={`/annonce/${listing.id}`} className="block focus-visible:outline-offset-[-2px]">
+  const body = (
+    <>
         <div className="aspect-[4/3] bg-slate-100">
           <img
             src={photo?.src ?? PLACEHOLDER_PHOTO}
@@ -39,7 +44,17 @@ export function ListingCard({ listing }: { listing: ListingCardData }) {
             {listing.postalCode} {listing.city}
           </p>
         </div>
-      </Link>
+    </>
+  );
+  return (
+    <article className="group overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      {linkable ? (
+        <Link to={listingPath(listing)} onClick={() => recordCardClick(listing.id)} className="block focus-visible:outline-offset-[-2px]">
+          {body}
+        </Link>
+      ) : (
+        <div>{body}</div>
+      )}
     </article>
   );
 }

@@ -1,0 +1,45 @@
+import type { ListingStatus } from "~/db/schema";
+import type { ListingCardPhoto } from "./listing-card-data";
+
+/** What the detail page shows (shared by the server service and the page). */
+export interface ListingDetailPhoto extends ListingCardPhoto {
+  /** Largest stored variant, for the full-screen viewer. */
+  large: string;
+  width: number;
+  height: number;
+}
+
+export interface ListingDetail {
+  id: string;
+  status: ListingStatus;
+  brand: string;
+  model: string;
+  year: number | null;
+  firstRegistration: string | null;
+  fuel: string | null;
+  gearbox: string | null;
+  vehicleType: string | null;
+  doors: number | null;
+  seats: number | null;
+  fiscalPower: number | null;
+  dinPower: number | null;
+  licenseStatus: string | null;
+  mileage: number | null;
+  color: string | null;
+  vehicleCondition: string | null;
+  description: string | null;
+  price: number | null;
+  city: string | null;
+  postalCode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  heartCount: number;
+  rejectionReason: string | null;
+  publishedAt: string | null;
+  updatedAt: string;
+  photos: ListingDetailPhoto[];
+  seller: { id: string; username: string; memberSince: string; hasPhone: boolean };
+  /** The viewer owns it. */
+  isOwner: boolean;
+}
+

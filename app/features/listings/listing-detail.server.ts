@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { listingPhotos, listings, user } from "~/db/schema";
+import { AppError } from "~/server/app-error";
+import type { Storage } from "~/server/storage.server";
+import { photoUrls } from "./listing-cards.server";
+import type { ListingDetail } from "./listing-detail-data";
+import { variantKey } from "./photo-variants";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const NOT_FOUND_MESSAGE = "Cette annonce n'existe pas ou n'est plus en ligne.";
+
+/**
+ * One listing for its detail page. The public sees published listings only; the owner and
+ * moderators also see pending, rejected and sold ones (the page says so). Deleted, drafts,
+ * unknown or malformed ids are "not found" for everybody.
+ */
+export async function getListingDetail(options: {
+  db: DbExecutor;
+  storage: Storage;
+  listingId: string;
+  viewer: { id: string; role: string } | null;
+}): Promise<ListingDetail> {
+  if (!UUID.test(options.listingId)) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+  const [row] = await options.db
+    .select({
+      listing: listings,
+      seller: { id: user.id, username: user.username, createdAt: user.createdAt, phoneNumber: user.phoneNumber },
+    })
+    .from(listings)
+    .innerJoin(user, eq(user.id, listings.ownerId))
+    .where(eq(listings.id, options.listingId));
+  if (!row) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+  const { listing, seller } = row;
+  const isOwner = options.viewer?.id === listing.ownerId;
+  const isModerator = options.viewer?.role === "moderator";
+  const visible =
+    listing.status === "published" ||
+    ((isOwner || isModerator) && (listing.status === "pending" || listing.status === "rejected" || listing.status === "sold"));
+  if (!visible) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+
+  const photos = await options.db
+    .select()
+    .from(listingPhotos)
+    .where(eq(listingPhotos.listingId, listing.id))
+    .orderBy(asc(listingPhotos.position));
+  return {
+    id: listing.id,
+    status: listing.status,
+    brand: listing.brand,
+    model: listing.model,
+    year: listing.year,
+    firstRegistration: listing.firstRegistration,
+    fuel: listing.fuel,
+    gearbox: listing.gearbox,
+    vehicleType: listing.vehicleType,
+    doors: listing.doors,
+    seats: listing.seats,
+    fiscalPower: listing.fiscalPower,
+    dinPower: listing.dinPower,
+    licenseStatus: listing.licenseStatus,
+    mileage: listing.mileage,
+    color: listing.color,
+    vehicleCondition: listing.vehicleCondition,
+    description: listing.description,
+    price: listing.price,
+    city: listing.city,
+    postalCode: listing.postalCode,
+    latitude: listing.latitude,
+    longitude: listing.longitude,
+    heartCount: listing.heartCount,
+    rejectionReason: isOwner || isModerator ? listing.rejectionReason : null,
+    publishedAt: listing.publishedAt?.toISOString() ?? null,
+    updatedAt: listing.updatedAt.toISOString(),
+    photos: photos.map((p) => ({
+      ...photoUrls(options.storage, p),
+      large: options.storage.url(variantKey(p.storageKey, p.variantWidths[p.variantWidths.length - 1] ?? 480)),
+      width: p.width,
+      height: p.height,
+    })),
+    seller: {
+      id: seller.id,
+      username: seller.username ?? "Vendeur",
+      memberSince: seller.createdAt.toISOString(),
+      hasPhone: Boolean(seller.phoneNumber),
+    },
+    isOwner,
+  };
+}
+
+/**
+ * Remembers which visitor already counted for which listing, for a while, so reloading a
+ * page or replaying a request cannot inflate counters. Process-local on purpose: one server
+ * process (GUIDE §3); with several, a shared store would replace it.
+ */
+export function createCounterDedupe(options: { windowMs: number; maxEntries?: number }) {
+  const seen = new Map<string, number>();
+  const max = options.maxEntries ?? 100_000;
+  return {
+    /** True the first time (key) is seen within the window. */
+    firstTime(key: string, now = Date.now()): boolean {
+      const at = seen.get(key);
+      if (at !== undefined && now - at < options.windowMs) return false;
+      seen.delete(key);
+      seen.set(key, now);
+      // Oldest entries first in a Map: drop them beyond the cap.
+      while (seen.size > max) seen.delete(seen.keys().next().value!);
+      return true;
+    },
+  };
+}
+
+export type CounterDedupe = ReturnType<typeof createCounterDedupe>;
+
+/** A visitor counts once per listing per half hour. */
+export const COUNTER_WINDOW_MS = 30 * 60_000;
+
+/** A stable, non-reversible key for a visitor: the account, else address + browser. */
+export function visitorKey(options: { userId?: string | null; ip?: string | null; userAgent?: string | null }): string {
+  if (options.userId) return `u:${options.userId}`;
+  return `a:${createHash("sha256").update(`${options.ip ?? ""}|${options.userAgent ?? ""}`).digest("base64url").slice(0, 22)}`;
+}
+
+/**
+ * Counts a detail view or a card click (spec §3 counters): not for the owner, not for bots,
+ * once per visitor and listing within the dedupe window. Published listings only.
+ */
+export async function recordListingCounter(options: {
+  db: Database;
+  dedupe: CounterDedupe;
+  counter: "view" | "click";
+  listingId: string;
+  visitor: string;
+  ownerId?: string | null;
+  viewerId?: string | null;
+  isBot: boolean;
+}): Promise<boolean> {
+  if (options.isBot || !UUID.test(options.listingId)) return false;
+  if (options.viewerId && options.viewerId === options.ownerId) return false;
+  if (!options.dedupe.firstTime(`${options.counter}:${options.listingId}:${options.visitor}`)) return false;
+  const column = options.counter === "view" ? listings.viewCount : listings.clickCount;
+  const updated = await options.db
+    .update(listings)
+    .set(options.counter === "view" ? { viewCount: sql`${column} + 1` } : { clickCount: sql`${column} + 1` })
+    .where(sql`${listings.id} = ${options.listingId} and ${listings.status} = 'published' and ${listings.ownerId} <> ${options.viewerId ?? ""}`)
+    .returning({ id: listings.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,113 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useRef, useState } from "react";
+import { PLACEHOLDER_PHOTO } from "./listing-card";
+import type { ListingDetailPhoto } from "./listing-detail-data";
+
+function Arrow({ direction }: { direction: "left" | "right" }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
+
+/**
+ * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less, a grid of one main
+ * photo and up to two side photos above; any photo opens a full-screen viewer.
+ */
+export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; alt: string }) {
+  const [viewer, setViewer] = useState<number | null>(null);
+  const strip = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+
+  if (photos.length === 0) {
+    return <img src={PLACEHOLDER_PHOTO} alt="Pas de photo" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover md:aspect-[16/7]" />;
+  }
+  const scrollTo = (index: number) => {
+    const target = (index + photos.length) % photos.length;
+    strip.current?.scrollTo({ left: target * (strip.current?.clientWidth ?? 0), behavior: "smooth" });
+    setCurrent(target);
+  };
+  const label = (i: number) => `${alt}, photo ${i + 1} sur ${photos.length}`;
+
+  return (
+    <>
+      {/* Phones: swipe (scroll snap) or the arrows; wraps around. */}
+      <div className="relative md:hidden" aria-roledescription="carrousel" aria-label={`Photos de ${alt}`}>
+        <div
+          ref={strip}
+          className="flex snap-x snap-mandatory overflow-x-auto rounded-xl [scrollbar-width:none]"
+          onScroll={(e) => {
+            const el = e.currentTarget;
+            setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+          }}
+        >
+          {photos.map((photo, i) => (
+            <button key={photo.src} type="button" className="w-full shrink-0 snap-center" onClick={() => setViewer(i)} aria-label={`Agrandir : ${label(i)}`}>
+              <img src={photo.src} srcSet={photo.srcSet} sizes="100vw" alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} />
+            </button>
+          ))}
+        </div>
+        {photos.length > 1 ? (
+          <>
+            <button type="button" className={`${navButton} left-2`} onClick={() => scrollTo(current - 1)} aria-label="Photo précédente">
+              <Arrow direction="left" />
+            </button>
+            <button type="button" className={`${navButton} right-2`} onClick={() => scrollTo(current + 1)} aria-label="Photo suivante">
+              <Arrow direction="right" />
+            </button>
+            <p className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" aria-live="polite">
+              {current + 1} / {photos.length}
+            </p>
+          </>
+        ) : null}
+      </div>
+
+      {/* Wider screens: main photo and up to two side photos. */}
+      <div className={`hidden gap-2 md:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}>
+        {photos.slice(0, 3).map((photo, i) => (
+          <button
+            key={photo.src}
+            type="button"
+            onClick={() => setViewer(i)}
+            className={i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`}
+            aria-label={`Agrandir : ${label(i)}`}
+          >
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? "(min-width: 768px) 66vw, 100vw" : "33vw"} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} />
+          </button>
+        ))}
+      </div>
+
+      <Dialog.Root open={viewer !== null} onOpenChange={(open) => !open && setViewer(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+          <Dialog.Content
+            className="fixed inset-0 z-50 flex items-center justify-center p-4 focus:outline-none"
+            onKeyDown={(e) => {
+              if (viewer === null) return;
+              if (e.key === "ArrowRight") setViewer((viewer + 1) % photos.length);
+              if (e.key === "ArrowLeft") setViewer((viewer - 1 + photos.length) % photos.length);
+            }}
+          >
+            <Dialog.Title className="sr-only">{viewer !== null ? label(viewer) : alt}</Dialog.Title>
+            <Dialog.Description className="sr-only">Utilisez les flèches pour changer de photo, Échap pour fermer.</Dialog.Description>
+            {viewer !== null ? <img src={photos[viewer]!.large} alt={label(viewer)} className="max-h-full max-w-full object-contain" /> : null}
+            {photos.length > 1 && viewer !== null ? (
+              <>
+                <button type="button" className={`${navButton} left-4`} onClick={() => setViewer((viewer - 1 + photos.length) % photos.length)} aria-label="Photo précédente">
+                  <Arrow direction="left" />
+                </button>
+                <button type="button" className={`${navButton} right-4`} onClick={() => setViewer((viewer + 1) % photos.length)} aria-label="Photo suivante">
+                  <Arrow direction="right" />
+                </button>
+              </>
+            ) : null}
+            <Dialog.Close className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-slate-900">Fermer</Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import "leaflet/dist/leaflet.css";
+import { CircleMarker, MapContainer, TileLayer } from "react-leaflet";
+
+/**
+ * The listing's area (spec §2 detail: zoom 15, 300 px high). Loaded in the browser only
+ * (Leaflet needs `window`). The marker is a vector circle, so it shows even when tiles cannot load.
+ */
+export default function AreaMap({
+  latitude,
+  longitude,
+  tileUrl,
+  attribution,
+}: {
+  latitude: number;
+  longitude: number;
+  tileUrl: string;
+  attribution: string;
+}) {
+  return (
+    <MapContainer center={[latitude, longitude]} zoom={15} scrollWheelZoom={false} className="h-[300px] w-full rounded-xl" attributionControl>
+      <TileLayer url={tileUrl} attribution={attribution} />
+      <CircleMarker center={[latitude, longitude]} radius={40} pathOptions={{ color: "#1b5fe0", fillColor: "#2f7cf6", fillOpacity: 0.25 }} />
+    </MapContainer>
+  );
+}

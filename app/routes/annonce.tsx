@@ -1,0 +1,300 @@
+import { lazy, Suspense, useState } from "react";
+import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useRouteError } from "react-router";
+import { isbot } from "isbot";
+import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { useOptionalUser, useRootData } from "~/features/auth/session-user";
+import { getSessionUser } from "~/features/auth/session.server";
+import { FavoriteButton } from "~/features/favorites/favorite-button";
+import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
+import type { ListingDetail } from "~/features/listings/listing-detail-data";
+import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
+import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
+import { PhotoGallery } from "~/features/listings/photo-gallery";
+import { isAppError } from "~/server/app-error";
+import { Button } from "~/ui/button";
+import { ClientOnly } from "~/ui/client-only";
+import { formatDate, formatMileage, formatPrice } from "~/ui/format";
+import { NotFoundContent } from "~/ui/not-found-content";
+import { SITE_NAME } from "~/ui/seo";
+import type { Route } from "./+types/annonce";
+
+const AreaMap = lazy(() => import("~/features/maps/area-map"));
+
+export const DESCRIPTION_PREVIEW = 600;
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const me = await getSessionUser(request, services);
+  let listing: ListingDetail;
+  try {
+    listing = await getListingDetail({ db: services.db, storage: services.storage, listingId: params.id, viewer: me });
+  } catch (error) {
+    if (isAppError(error) && error.code === "not_found") throw data({ message: error.message }, { status: 404 });
+    throw error;
+  }
+  // One canonical URL per listing: /annonce/{id}/{slug}; a wrong or missing slug redirects.
+  const slug = listingSlug(listing);
+  if (slug && params.slug !== slug) {
+    const url = new URL(request.url);
+    throw redirect(`${listingPath(listing)}${url.search}`, 301);
+  }
+  const userAgent = request.headers.get("user-agent");
+  await recordListingCounter({
+    db: services.db,
+    dedupe: services.counterDedupe,
+    counter: "view",
+    listingId: listing.id,
+    visitor: visitorKey({ userId: me?.id, ip: request.headers.get(CLIENT_IP_HEADER), userAgent }),
+    viewerId: me?.id,
+    ownerId: listing.seller.id,
+    isBot: isbot(userAgent),
+  });
+  const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(listing.id);
+  return { listing, favorite, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: `Annonce introuvable | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const { listing, canonical, origin } = loaderData;
+  const title = listingTitle(listing);
+  const description = listingDescription(listing);
+  const image = listing.photos[0] ? new URL(listing.photos[0].large, origin).toString() : undefined;
+  return [
+    { title: `${title} | ${SITE_NAME}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: canonical },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    ...(listing.status === "published" ? [] : [{ name: "robots", content: "noindex" }]),
+  ];
+}
+
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+      onClick={() => {
+        // Back one page when the visitor came from within the site (React Router gives the
+        // first entry the key "default"), else to the results.
+        if (location.key !== "default") navigate(-1);
+        else navigate("/recherche");
+      }}
+    >
+      <span aria-hidden="true">‹</span> Afficher toutes les annonces
+    </button>
+  );
+}
+
+function StatusBanner({ listing }: { listing: ListingDetail }) {
+  const text =
+    listing.status === "pending"
+      ? "Cette annonce est en cours de validation : elle n'est pas encore visible du public."
+      : listing.status === "rejected"
+        ? `Cette annonce a été refusée${listing.rejectionReason ? ` : ${listing.rejectionReason}` : "."} Modifiez-la pour la soumettre à nouveau.`
+        : listing.status === "sold"
+          ? "Cette annonce est marquée comme vendue : elle n'apparaît plus dans les résultats."
+          : null;
+  if (!text) return null;
+  return (
+    <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+      {text}
+    </p>
+  );
+}
+
+const NOT_SPECIFIED = "Non spécifié";
+
+function Facts({ listing }: { listing: ListingDetail }) {
+  const facts: [string, string | number | null][] = [
+    ["Marque", listing.brand],
+    ["Modèle", listing.model],
+    ["Année", listing.year],
+    ["Kilométrage", listing.mileage != null ? formatMileage(listing.mileage) : null],
+    ["Énergie", listing.fuel],
+    ["Boîte de vitesses", listing.gearbox],
+    ["Puissance fiscale", listing.fiscalPower != null ? `${listing.fiscalPower} CV` : null],
+    ["Puissance DIN", listing.dinPower != null ? `${listing.dinPower} ch` : null],
+    ["Couleur", listing.color],
+    ["Première mise en circulation", listing.firstRegistration],
+    ["Type de véhicule", listing.vehicleType],
+    ["État du véhicule", listing.vehicleCondition],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
+      {facts.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+          <dd className="font-medium">{value === null || value === "" ? NOT_SPECIFIED : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Description({ text }: { text: string | null }) {
+  const [expanded, setExpanded] = useState(false);
+  if (!text) return <p className="text-slate-600">{NOT_SPECIFIED}</p>;
+  const long = text.length > DESCRIPTION_PREVIEW;
+  return (
+    <div>
+      <p className="whitespace-pre-line text-slate-800">{long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text}</p>
+      {long ? (
+        <button type="button" className="mt-2 text-sm font-semibold text-brand-700 underline" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? "Voir moins" : "Voir plus"}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function PhoneButton({ listingId, hasPhone }: { listingId: string; hasPhone: boolean }) {
+  const user = useOptionalUser();
+  const { openAuthDialog } = useAuthDialog();
+  const [phone, setPhone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (!hasPhone) {
+    return (
+      <Button variant="secondary" disabled className="w-full">
+        Numéro non communiqué
+      </Button>
+    );
+  }
+  if (phone) {
+    return (
+      <a href={`tel:${phone.replace(/\s/g, "")}`} className="block rounded-lg bg-emerald-50 px-4 py-2.5 text-center font-semibold text-emerald-900 ring-1 ring-emerald-200">
+        {phone}
+      </a>
+    );
+  }
+  return (
+    <div>
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={async () => {
+          setError(null);
+          if (!user) return openAuthDialog({ mode: "login", reason: "Connectez-vous pour voir le numéro du vendeur." });
+          const response = await fetch(`/api/listings/${listingId}/phone`, { method: "POST" });
+          const body = (await response.json().catch(() => null)) as { phone?: string | null; error?: string } | null;
+          if (!response.ok) return setError(body?.error ?? "Le numéro n'a pas pu être affiché.");
+          if (body?.phone) setPhone(body.phone);
+          else setError("Numéro non communiqué");
+        }}
+      >
+        Téléphone
+      </Button>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  const { listing, favorite, canonical, origin } = loaderData;
+  const { map } = useRootData();
+  const title = `${listing.brand} - ${listing.model}`;
+  const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
+  return (
+    <article className="space-y-6">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
+      <div className="flex items-center justify-between">
+        <BackButton />
+        {listing.status === "published" ? <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" /> : null}
+      </div>
+      <StatusBanner listing={listing} />
+      <PhotoGallery photos={listing.photos} alt={`${listing.brand} ${listing.model}`} />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <header>
+            <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+            <p className="mt-1 text-slate-600">
+              {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
+            </p>
+            {/* Phones see the price right under the title; wide screens in the side column. */}
+            <p className="mt-2 text-2xl font-extrabold text-brand-700 lg:hidden" aria-hidden="true">
+              {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+            </p>
+          </header>
+          <section aria-labelledby="caracteristiques" className="rounded-xl bg-white p-5 shadow-sm">
+            <h2 id="caracteristiques" className="mb-4 text-lg font-semibold">
+              Caractéristiques
+            </h2>
+            <Facts listing={listing} />
+          </section>
+          <section aria-labelledby="description" className="rounded-xl bg-white p-5 shadow-sm">
+            <h2 id="description" className="mb-3 text-lg font-semibold">
+              Description
+            </h2>
+            <Description text={listing.description} />
+          </section>
+          <section aria-labelledby="localisation" className="rounded-xl bg-white p-5 shadow-sm">
+            <h2 id="localisation" className="mb-3 text-lg font-semibold">
+              Localisation : {listing.city ?? NOT_SPECIFIED} {listing.postalCode ? `(${listing.postalCode})` : ""}
+            </h2>
+            {listing.latitude != null && listing.longitude != null ? (
+              <ClientOnly fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
+                {() => (
+                  <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
+                    <AreaMap latitude={listing.latitude!} longitude={listing.longitude!} tileUrl={map.tileUrl} attribution={map.attribution} />
+                  </Suspense>
+                )}
+              </ClientOnly>
+            ) : null}
+          </section>
+        </div>
+
+        <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
+          <div className="rounded-xl bg-white p-5 shadow-sm">
+            <p className="text-3xl font-extrabold text-brand-700">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
+            {listing.status === "published" ? <p className="mt-1 text-sm text-slate-500">{listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce</p> : null}
+          </div>
+          <section aria-labelledby="vendeur" className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
+            <h2 id="vendeur" className="text-lg font-semibold">
+              Vendeur
+            </h2>
+            <p>
+              <Link to={`/profile/${encodeURIComponent(listing.seller.username)}`} className="font-semibold text-brand-700 underline">
+                {listing.seller.username}
+              </Link>
+              <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
+            </p>
+            {listing.isOwner ? (
+              <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
+                Modifier mon annonce
+              </Link>
+            ) : listing.status === "published" ? (
+              <PhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} />
+            ) : null}
+          </section>
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
+  return (
+    <section className="rounded-xl bg-white p-8 shadow-sm">
+      <h1 className="text-2xl font-bold">Une erreur est survenue</h1>
+      <p className="mt-2 text-slate-600">Nous n'avons pas pu afficher cette annonce. Réessayez dans un instant.</p>
+    </section>
+  );
+}

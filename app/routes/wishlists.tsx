@@ -1,0 +1,65 @@
+import { Link } from "react-router";
+import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { getSessionUser } from "~/features/auth/session.server";
+import { FavoriteButton, SIGNED_OUT_FAVORITE_MESSAGES } from "~/features/favorites/favorite-button";
+import { listFavorites } from "~/features/favorites/favorites.server";
+import { ListingCard } from "~/features/listings/listing-card";
+import { Button } from "~/ui/button";
+import { pageMeta } from "~/ui/seo";
+import type { Route } from "./+types/wishlists";
+
+export function meta() {
+  return [...pageMeta("Mes Favoris", "Les annonces que vous avez sauvegardées."), { name: "robots", content: "noindex" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const me = await getSessionUser(request, context.services);
+  if (!me) return { signedIn: false as const, favorites: [] };
+  return { signedIn: true as const, favorites: await listFavorites({ db: context.services.db, storage: context.services.storage, userId: me.id }) };
+}
+
+export default function Wishlists({ loaderData }: Route.ComponentProps) {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <section className="space-y-6">
+      <h1 className="text-2xl font-bold">Mes Favoris</h1>
+      {!loaderData.signedIn ? (
+        <div role="alert" className="rounded-xl bg-white p-6 shadow-sm">
+          <p>{SIGNED_OUT_FAVORITE_MESSAGES.favorites}</p>
+          <Button className="mt-4" onClick={() => openAuthDialog({ mode: "login" })}>
+            Se connecter
+          </Button>
+        </div>
+      ) : loaderData.favorites.length === 0 ? (
+        <div className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
+          <p>Aucune annonce favorite enregistrée.</p>
+          <Link to="/recherche" className="mt-3 inline-block font-semibold text-brand-700 underline">
+            Parcourir les annonces
+          </Link>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {loaderData.favorites.map((listing) => (
+            <li key={listing.id} className="relative">
+              {listing.available ? (
+                <ListingCard listing={listing} />
+              ) : (
+                <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
+                  <ListingCard listing={listing} linkable={false} />
+                </div>
+              )}
+              {!listing.available ? (
+                <p id={`indisponible-${listing.id}`} className="absolute left-3 top-3 rounded bg-slate-900/85 px-2 py-1 text-xs font-semibold text-white">
+                  {listing.status === "sold" ? "Vendue : plus disponible" : "Annonce plus disponible"}
+                </p>
+              ) : null}
+              <div className="absolute right-3 top-3">
+                <FavoriteButton listingId={listing.id} initialFavorite screen="favorites" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "./app-error";
+import { USER_RATE_LIMITS, createSlidingWindowLimiter, createUserRateLimits } from "./rate-limit.server";
+
+describe("sliding-window rate limits", () => {
+  it("allows `limit` actions per window, then refuses until the oldest leaves the window", () => {
+    let now = 0;
+    const limiter = createSlidingWindowLimiter({ limit: 3, windowMs: 1000 }, () => now);
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.take("u1").allowed).toBe(true);
+      now += 100;
+    }
+    expect(limiter.take("u1")).toEqual({ allowed: false, retryAfterMs: 1000 });
+    expect(limiter.take("u2").allowed).toBe(true);
+    now = 1000;
+    expect(limiter.take("u1").allowed).toBe(true);
+    expect(limiter.take("u1").allowed).toBe(false);
+  });
+
+  it("forgets idle users", () => {
+    let now = 0;
+    const limiter = createSlidingWindowLimiter({ limit: 1, windowMs: 10 }, () => now);
+    for (let i = 0; i < 999; i++) limiter.take(`user-${i}`);
+    now = 100;
+    limiter.take("last");
+    expect(limiter.size()).toBe(1);
+  });
+
+  it("throws a French 429 error per user, scaled by RATE_LIMIT_SCALE", () => {
+    let now = 0;
+    const limits = createUserRateLimits(1, () => now);
+    for (let i = 0; i < USER_RATE_LIMITS.photoUpload.limit; i++) limits.consume("photoUpload", "vendeur");
+    let error: unknown;
+    try {
+      limits.consume("photoUpload", "vendeur");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(429);
+    expect((error as AppError).message).toBe("Vous avez envoyé trop de photos en peu de temps. Réessayez dans 10 minutes.");
+    expect(() => limits.consume("photoUpload", "autre-vendeur")).not.toThrow();
+    now += USER_RATE_LIMITS.photoUpload.windowMs;
+    expect(() => limits.consume("photoUpload", "vendeur")).not.toThrow();
+
+    const doubled = createUserRateLimits(2, () => now);
+    for (let i = 0; i < USER_RATE_LIMITS.publish.limit * 2; i++) doubled.record("publish", "vendeur");
+    expect(() => doubled.check("publish", "vendeur")).toThrow(/trop d'annonces/);
+  });
+
+  it("check does not count; record does", () => {
+    const limits = createUserRateLimits(0.1);
+    limits.check("publish", "v");
+    limits.check("publish", "v");
+    limits.record("publish", "v");
+    expect(() => limits.check("publish", "v")).toThrow(AppError);
+  });
+});

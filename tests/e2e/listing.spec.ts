@@ -1,0 +1,160 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, signUpThroughUi } from "./fixtures";
+
+/** The newest demo listing (first on the home page): long description, a few blank facts, seller with a phone. */
+async function openNewestListing(page: Page) {
+  await page.goto("/home");
+  const card = page.locator("main article").first();
+  const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
+  await card.getByRole("link").click();
+  await expect(page).toHaveURL(/\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+  return title;
+}
+
+test.describe("listing detail", () => {
+  test("shows every fact with placeholders, the description toggle, the seller and SEO data", async ({ page }) => {
+    const title = await openNewestListing(page);
+    const [brand] = title.split(" ");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(new RegExp(`^${brand} - `));
+    const facts = page.getByRole("region", { name: "Caractéristiques" });
+    for (const label of ["Marque", "Modèle", "Année", "Kilométrage", "Énergie", "Boîte de vitesses", "Puissance fiscale", "Puissance DIN", "Couleur", "Première mise en circulation", "Type de véhicule", "État du véhicule"]) {
+      await expect(facts.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(facts.getByText("Non spécifié")).toHaveCount(3);
+
+    const description = page.getByRole("region", { name: "Description" });
+    const text = description.locator("p").first();
+    await expect(text).toHaveText(/…$/);
+    expect(((await text.textContent()) ?? "").length).toBe(601);
+    await description.getByRole("button", { name: "Voir plus" }).click();
+    await expect(text).not.toHaveText(/…$/);
+    await description.getByRole("button", { name: "Voir moins" }).click();
+    await expect(text).toHaveText(/…$/);
+
+    await expect(page.getByRole("region", { name: "Vendeur" }).getByText(/Membre depuis le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
+      "@type": string;
+      offers: { price: number; priceCurrency: string };
+    };
+    expect(jsonLd["@type"]).toBe("Car");
+    expect(jsonLd.offers.priceCurrency).toBe("EUR");
+    expect(jsonLd.offers.price).toBeGreaterThan(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${page.url().replace(/^https?:\/\/[^/]+/, "")}$`));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/uploads\/listings\//);
+  });
+
+  test("photos are a carousel on phones and a grid with a full-screen viewer on wide screens", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openNewestListing(page);
+    const carousel = page.getByRole("region", { name: /^Photos de / }).or(page.locator('[aria-roledescription="carrousel"]'));
+    await expect(carousel).toBeVisible();
+    const next = page.getByRole("button", { name: "Photo suivante" }).first();
+    if (await next.isVisible()) {
+      await next.click();
+      await expect(page.getByText(/^2 \/ \d$/)).toBeVisible();
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(carousel).toBeHidden();
+    await page.getByRole("button", { name: /Agrandir : .*photo 1 sur/ }).last().click();
+    const viewer = page.getByRole("dialog");
+    await expect(viewer.getByRole("img")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+  });
+
+  test("the back button returns to the previous page", async ({ page }) => {
+    await openNewestListing(page);
+    await page.getByRole("button", { name: "Afficher toutes les annonces" }).click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("an unknown or deleted listing is a real 404", async ({ page }) => {
+    const response = await page.goto("/annonce/00000000-0000-0000-0000-000000000000");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 - Page not found" })).toBeVisible();
+  });
+
+  test("the seller's phone appears on request to signed-in users, never in the HTML", async ({ page, request }) => {
+    await openNewestListing(page);
+    const html = await (await request.get(page.url())).text();
+    expect(html).not.toMatch(/06 12 34 56 78|612345678/);
+    await page.getByRole("button", { name: "Téléphone" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Connectez-vous pour voir le numéro du vendeur.");
+    await dialog.getByLabel("Adresse e-mail").fill("acheteur@occazio.local");
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("button", { name: "Téléphone" }).click();
+    await expect(page.getByRole("link", { name: "06 12 34 56 78" })).toHaveAttribute("href", "tel:0612345678");
+  });
+
+  test("the seller's public profile shows their listings and nothing private", async ({ page }) => {
+    await openNewestListing(page);
+    const seller = page.getByRole("region", { name: "Vendeur" }).getByRole("link").first();
+    const username = (await seller.textContent())?.trim() ?? "";
+    await seller.click();
+    await expect(page).toHaveURL(new RegExp(`/profile/${username}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(username);
+    await expect(page.locator("main article").first()).toBeVisible();
+    const body = await page.locator("main").textContent();
+    expect(body).not.toMatch(/Camille|Martin|vendeur@occazio\.local|06 12/);
+  });
+});
+
+test.describe("favourites", () => {
+  test("signed out, the detail and the favourites page show the spec's alerts", async ({ page }) => {
+    await openNewestListing(page);
+    await page.getByRole("button", { name: "Sauvegarder" }).click();
+    await expect(page.getByRole("alert")).toContainText("Veuillez vous connecter pour ajouter aux favoris.");
+    await page.goto("/wishlists");
+    await expect(page.getByRole("heading", { name: "Mes Favoris" })).toBeVisible();
+    await expect(page.getByRole("alert")).toContainText("Veuillez vous connecter pour gérer vos favoris.");
+  });
+
+  test("save from the detail: the heart counter follows and /wishlists lists it; unsave empties it", async ({ page }) => {
+    await signUpThroughUi(page);
+    await expectSignedIn(page);
+    await openNewestListing(page);
+    const counter = page.getByText(/personnes? (a|ont) sauvegardé cette annonce/);
+    const before = Number(((await counter.textContent()) ?? "0").match(/\d+/)?.[0]);
+    await page.getByRole("button", { name: "Sauvegarder" }).click();
+    await expect(page.getByRole("button", { name: "Ne plus sauvegarder" })).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Ne plus sauvegarder" })).toBeVisible();
+    await expect(counter).toContainText(String(before + 1));
+    const heading = (await page.getByRole("heading", { level: 1 }).textContent())?.replace(" - ", " ") ?? "";
+
+    await page.goto("/wishlists");
+    await expect(page.locator("main article")).toHaveCount(1);
+    await expect(page.locator("main article").getByRole("heading")).toHaveText(heading);
+    await page.getByRole("button", { name: "Retirer des favoris" }).click();
+    await page.reload();
+    await expect(page.getByText("Aucune annonce favorite enregistrée.")).toBeVisible();
+  });
+
+  test("demo accounts keep their favourites across sessions", async ({ page, browser }) => {
+    await page.goto("/home");
+    await logInThroughUi(page, "acheteur@occazio.local", DEMO_PASSWORD);
+    await expectSignedIn(page);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await otherPage.goto("/wishlists");
+    await expect(otherPage.getByRole("alert")).toContainText("Veuillez vous connecter pour gérer vos favoris.");
+    await other.close();
+  });
+});
+
+test.describe("search engines", () => {
+  test("sitemap.xml lists published listings and brand searches; robots.txt points to it", async ({ request, page }) => {
+    await openNewestListing(page);
+    const path = new URL(page.url()).pathname;
+    const sitemap = await request.get("/sitemap.xml");
+    expect(sitemap.headers()["content-type"]).toContain("application/xml");
+    const xml = await sitemap.text();
+    expect(xml).toContain(path);
+    expect(xml).toMatch(/\/recherche\?brand=/);
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+  });
+});

@@ -1,0 +1,160 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { favorites, listings } from "~/db/schema";
+import { listFavorites, setFavorite } from "~/features/favorites/favorites.server";
+import { createCounterDedupe, getListingDetail, recordListingCounter } from "~/features/listings/listing-detail.server";
+import { revealSellerPhone } from "~/features/listings/seller-phone.server";
+import { createLocalStorage } from "~/server/storage.server";
+import { insertListing, insertUser } from "~/testing/inserters.server";
+import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+let t: TestDatabase;
+let app: TestApp;
+const storage = createLocalStorage("/tmp/occazio-detail-tests");
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await startTestApp({ db: t });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+const listingRow = async (id: string) => (await t.db.select().from(listings).where(eq(listings.id, id)))[0]!;
+
+describe(`listing detail visibility (${process.env.TEST_DB_ENGINE})`, () => {
+  it("shows published listings to everyone, pending/rejected/sold to the owner and moderators only, never deleted ones", async () => {
+    const owner = await insertUser(t.db);
+    const stranger = await insertUser(t.db);
+    const moderator = await insertUser(t.db, { role: "moderator" });
+    for (const status of ["pending", "rejected", "sold", "deleted", "draft"] as const) {
+      const listing = await insertListing(t.db, owner.id, { status });
+      const read = (viewer: { id: string; role: string } | null) => getListingDetail({ db: t.db, storage, listingId: listing.id, viewer });
+      await expect(read(null)).rejects.toMatchObject({ code: "not_found" });
+      await expect(read({ id: stranger.id, role: "user" })).rejects.toMatchObject({ code: "not_found" });
+      if (status === "deleted" || status === "draft") {
+        await expect(read({ id: owner.id, role: "user" })).rejects.toMatchObject({ code: "not_found" });
+      } else {
+        expect((await read({ id: owner.id, role: "user" })).status).toBe(status);
+        expect((await read({ id: moderator.id, role: "moderator" })).status).toBe(status);
+      }
+    }
+    const published = await insertListing(t.db, owner.id);
+    const detail = await getListingDetail({ db: t.db, storage, listingId: published.id, viewer: null });
+    expect(detail.seller).toMatchObject({ id: owner.id, username: owner.username });
+    expect(JSON.stringify(detail)).not.toContain(owner.email);
+    await expect(getListingDetail({ db: t.db, storage, listingId: "pas-un-uuid", viewer: null })).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("answers 404 over HTTP for unknown, malformed and deleted listings, and redirects to the canonical slug", async () => {
+    const owner = await insertUser(t.db);
+    const deleted = await insertListing(t.db, owner.id, { status: "deleted" });
+    const client = createClient(app.url);
+    for (const id of [deleted.id, "00000000-0000-0000-0000-000000000000", "abc", "1%27%20or%201=1"]) {
+      expect((await client.request(`/annonce/${id}`)).status).toBe(404);
+    }
+    const live = await insertListing(t.db, owner.id, { brand: "Peugeot", model: "208", year: 2019, place: { city: "Lyon 3e", postalCode: "69003", latitude: 45.76, longitude: 4.85 } });
+    const redirect = await client.request(`/annonce/${live.id}`);
+    expect(redirect.status).toBe(301);
+    expect(redirect.headers.get("location")).toBe(`/annonce/${live.id}/peugeot-208-2019-lyon-3e`);
+  });
+});
+
+describe(`counters cannot be inflated (${process.env.TEST_DB_ENGINE})`, () => {
+  it("counts a view once per visitor in the window, never for the owner or a bot", async () => {
+    const owner = await insertUser(t.db);
+    const listing = await insertListing(t.db, owner.id, { viewCount: 0, clickCount: 0 });
+    const dedupe = createCounterDedupe({ windowMs: 60_000 });
+    const count = (visitor: string, extra: { viewerId?: string; isBot?: boolean } = {}) =>
+      recordListingCounter({ db: t.db, dedupe, counter: "view", listingId: listing.id, visitor, ownerId: owner.id, viewerId: extra.viewerId, isBot: extra.isBot ?? false });
+    for (let i = 0; i < 5; i++) await count("visiteur-1");
+    await count("visiteur-2");
+    await count(`u:${owner.id}`, { viewerId: owner.id });
+    await count("robot", { isBot: true });
+    expect((await listingRow(listing.id)).viewCount).toBe(2);
+  });
+
+  it("over HTTP: reloading a detail page or replaying a click beacon counts once", async () => {
+    const owner = await insertUser(t.db);
+    const listing = await insertListing(t.db, owner.id, { viewCount: 0, clickCount: 0 });
+    const client = createClient(app.url);
+    const path = `/annonce/${listing.id}`;
+    const first = await client.request(path);
+    const canonical = first.headers.get("location")!;
+    for (let i = 0; i < 4; i++) expect((await client.request(canonical, { headers: { "user-agent": "Mozilla/5.0 Firefox/140" } })).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await client.request(`/api/listings/${listing.id}/click`, { method: "POST", headers: { "user-agent": "Mozilla/5.0 Firefox/140" } })).status).toBe(204);
+    await client.request(canonical, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
+    const row = await listingRow(listing.id);
+    expect(row.viewCount).toBe(1);
+    expect(row.clickCount).toBe(1);
+  });
+});
+
+describe(`favourites (${process.env.TEST_DB_ENGINE})`, () => {
+  it("keeps one favourite per user and listing under double clicks, and the heart counter follows", async () => {
+    const seller = await insertUser(t.db);
+    const buyer = await insertUser(t.db);
+    const listing = await insertListing(t.db, seller.id, { heartCount: 0 });
+    await Promise.all(Array.from({ length: 5 }, () => setFavorite({ db: t.db, userId: buyer.id, listingId: listing.id, favorite: true })));
+    expect((await listingRow(listing.id)).heartCount).toBe(1);
+    expect(await t.db.select().from(favorites).where(eq(favorites.userId, buyer.id))).toHaveLength(1);
+    await Promise.all(Array.from({ length: 3 }, () => setFavorite({ db: t.db, userId: buyer.id, listingId: listing.id, favorite: false })));
+    expect((await listingRow(listing.id)).heartCount).toBe(0);
+    expect(await t.db.select().from(favorites).where(eq(favorites.userId, buyer.id))).toHaveLength(0);
+  });
+
+  it("refuses anonymous users, unknown and non-published listings, and changes nothing", async () => {
+    const seller = await insertUser(t.db);
+    const buyer = await insertUser(t.db);
+    const pending = await insertListing(t.db, seller.id, { status: "pending", heartCount: 0 });
+    await expect(setFavorite({ db: t.db, userId: null, listingId: pending.id, favorite: true })).rejects.toMatchObject({ code: "unauthenticated" });
+    await expect(setFavorite({ db: t.db, userId: buyer.id, listingId: pending.id, favorite: true })).rejects.toMatchObject({ code: "conflict" });
+    await expect(setFavorite({ db: t.db, userId: buyer.id, listingId: "00000000-0000-0000-0000-000000000000", favorite: true })).rejects.toMatchObject({ code: "not_found" });
+    await expect(setFavorite({ db: t.db, userId: buyer.id, listingId: "x'; drop table favorites; --", favorite: true })).rejects.toMatchObject({ code: "not_found" });
+    expect((await listingRow(pending.id)).heartCount).toBe(0);
+    expect(await t.db.select().from(favorites).where(eq(favorites.userId, buyer.id))).toEqual([]);
+  });
+
+  it("over HTTP: a user only ever reads and changes their own favourites", async () => {
+    const seller = await insertUser(t.db);
+    const listing = await insertListing(t.db, seller.id);
+    const alice = createClient(app.url);
+    const bob = createClient(app.url);
+    const a = await alice.signUp(`alice.fav.${Date.now()}@exemple.fr`);
+    await bob.signUp(`bob.fav.${Date.now()}@exemple.fr`);
+    expect((await alice.request("/api/favorites", { method: "POST", json: { listingId: listing.id, favorite: true } })).status).toBe(200);
+    // Bob cannot remove Alice's favourite: his request only ever touches his own rows.
+    await bob.request("/api/favorites", { method: "POST", json: { listingId: listing.id, favorite: false, userId: a.user.id } });
+    expect(await t.db.select().from(favorites).where(eq(favorites.userId, a.user.id))).toHaveLength(1);
+    const bobsPage = await (await bob.request("/wishlists")).text();
+    expect(bobsPage).toContain("Aucune annonce favorite enregistrée.");
+    expect((await listFavorites({ db: t.db, storage, userId: a.user.id })).map((f) => f.id)).toEqual([listing.id]);
+    const anonymous = createClient(app.url);
+    expect((await anonymous.request("/api/favorites", { method: "POST", json: { listingId: listing.id, favorite: true } })).status).toBe(401);
+  });
+
+  it("shows a favourite that was sold or deleted as no longer available", async () => {
+    const seller = await insertUser(t.db);
+    const buyer = await insertUser(t.db);
+    const listing = await insertListing(t.db, seller.id);
+    await setFavorite({ db: t.db, userId: buyer.id, listingId: listing.id, favorite: true });
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, listing.id));
+    const [fav] = await listFavorites({ db: t.db, storage, userId: buyer.id });
+    expect(fav).toMatchObject({ id: listing.id, available: false, status: "sold" });
+  });
+});
+
+describe(`phone reveal (${process.env.TEST_DB_ENGINE})`, () => {
+  it("gives the number to signed-in users only, and never in the page's HTML", async () => {
+    const seller = await insertUser(t.db, { phoneNumber: "612345678" });
+    const listing = await insertListing(t.db, seller.id);
+    await expect(revealSellerPhone({ db: t.db, listingId: listing.id, viewerId: null })).rejects.toMatchObject({ code: "unauthenticated" });
+    const buyer = await insertUser(t.db);
+    expect(await revealSellerPhone({ db: t.db, listingId: listing.id, viewerId: buyer.id })).toEqual({ phone: "06 12 34 56 78" });
+    const client = createClient(app.url);
+    const first = await client.request(`/annonce/${listing.id}`);
+    const html = await (await client.request(first.headers.get("location")!)).text();
+    expect(html).not.toMatch(/612345678|06 12 34 56 78/);
+    expect((await client.request(`/api/listings/${listing.id}/phone`, { method: "POST" })).status).toBe(401);
+  });
+});
