@@ -1,8 +1,13 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useSyncExternalStore, type ReactNode } from "react";
 
-/** Renders `children` after hydration only (browser-only widgets such as maps). */
+const noop = () => () => {};
+
+/** False while rendering on the server and hydrating, true afterwards. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noop, () => true, () => false);
+}
+
+/** Renders `children` in the browser only (browser-only widgets such as maps). */
 export function ClientOnly({ children, fallback = null }: { children: () => ReactNode; fallback?: ReactNode }) {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  return <>{mounted ? children() : fallback}</>;
+  return <>{useHydrated() ? children() : fallback}</>;
 }
