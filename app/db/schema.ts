@@ -27,6 +27,41 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const MAX_LISTING_PHOTOS = 3;
 
+type SearchFilterColumn =
+  | "fuel"
+  | "gearbox"
+  | "vehicleType"
+  | "color"
+  | "price"
+  | "year"
+  | "mileage"
+  | "brand"
+  | "model"
+  | "latitude"
+  | "longitude";
+
+/**
+ * The columns search filters on (app/features/search/search.server.ts), low-cardinality
+ * equalities first: B-tree index conditions on trailing columns are tested in column order,
+ * and a failed equality ends the test early.
+ */
+function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: SearchFilterColumn[] = []): C[] {
+  const order: SearchFilterColumn[] = [
+    "fuel",
+    "gearbox",
+    "vehicleType",
+    "color",
+    "price",
+    "year",
+    "mileage",
+    "brand",
+    "model",
+    "latitude",
+    "longitude",
+  ];
+  return order.filter((name) => !except.includes(name)).map((name) => t[name]);
+}
+
 export const listings = pgTable(
   "listings",
   {
@@ -78,19 +113,45 @@ export const listings = pgTable(
     check("listings_price_check", sql`${t.price} >= 1`),
     check("listings_counters_check", sql`${t.clickCount} >= 0 and ${t.viewCount} >= 0 and ${t.heartCount} >= 0`),
     index("listings_owner_idx").on(t.ownerId, t.status),
-    // Search (spec §7): published listings, newest first, optionally by brand and model.
+    // Search (spec §7; docs/decisions/0004-search-indexes.md). Partial on published listings.
+    // Each index opens with the columns of one access path (an order, brand + model, a
+    // latitude band) and ends with every other filtered column as trailing *key* columns, so
+    // any combination of filters is tested inside the B-tree (index conditions, ~5× cheaper
+    // per entry than INCLUDE columns tested as filters, which drizzle cannot express anyway)
+    // and counts and page ids come from index-only scans.
     index("listings_published_recent_idx")
-      .on(t.publishedAt.desc(), t.id)
+      .on(t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t))
       .where(sql`${t.status} = 'published'`),
     index("listings_published_brand_model_idx")
-      .on(t.brand, t.model, t.publishedAt.desc())
+      .on(t.brand, t.model, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t, ["brand", "model"]))
       .where(sql`${t.status} = 'published'`),
+    // Both price sorts (read backwards for "price_desc") and price ranges.
     index("listings_published_price_idx")
-      .on(t.price)
+      .on(t.price, t.id, ...searchFilterColumns(t, ["price"]))
       .where(sql`${t.status} = 'published'`),
-    // Radius search pre-filters on a latitude/longitude bounding box before the exact distance.
+    // Radius search: the latitude/longitude bounding box, then the exact distance on the entry.
     index("listings_published_geo_idx")
-      .on(t.latitude, t.longitude)
+      .on(t.latitude, t.longitude, ...searchFilterColumns(t, ["latitude", "longitude"]), t.publishedAt, t.id)
+      .where(sql`${t.status} = 'published'`),
+    // Rare option values ("Cabriolet", "Jaune", "GPL") match too few entries for the ordered
+    // scans above to stop early. One index led by each option column, holding only the four
+    // option columns: with ~2 000 distinct keys B-tree deduplication keeps each near 7 MB per
+    // million listings, and counts of option-only filters become exact index-only range scans.
+    index("listings_published_vehicle_type_idx")
+      .on(t.vehicleType, t.color, t.fuel, t.gearbox)
+      .where(sql`${t.status} = 'published'`),
+    index("listings_published_color_idx")
+      .on(t.color, t.fuel, t.gearbox, t.vehicleType)
+      .where(sql`${t.status} = 'published'`),
+    index("listings_published_fuel_idx")
+      .on(t.fuel, t.gearbox, t.vehicleType, t.color)
+      .where(sql`${t.status} = 'published'`),
+    // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
+    index("listings_published_mileage_idx")
+      .on(t.mileage, t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("listings_published_year_idx")
+      .on(t.year.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     // Moderation queue: pending listings, oldest first.
     index("listings_pending_idx")

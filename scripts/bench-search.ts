@@ -1,0 +1,730 @@
+// Search benchmark (issue 5, GUIDE §7: p95 ≤ 50 ms per search at 1,000,000 listings on PostgreSQL).
+//
+// Usage: npm run bench:search -- [--engine postgres|pglite] [--rows 100000] [--runs 100]
+//                                 [--database-url postgres://postgres@127.0.0.1:5432/test]
+//                                 [--naive auto|yes|no] [--keep] [--reuse]
+//
+// PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
+// occazio_bench, on that server; no other database is touched. PGlite: in memory.
+// Steps: migrate, load the postal-code reference, generate N published listings (+10 % in other
+// states) in SQL with generate_series, VACUUM ANALYZE, run a fixed mix of searches through the
+// real service (searchListings), print p50/p95 per query and EXPLAIN (ANALYZE, BUFFERS)
+// summaries, and at ≤ 100,000 listings time the original product's way (load every published
+// listing, filter in JavaScript) for the ratio. --keep leaves occazio_bench in place and
+// --reuse starts from it (handy while tuning indexes: new migrations are applied on open).
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql, type SQLWrapper } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Database, type DatabaseHandle } from "~/db/client.server";
+import { CATALOGUE } from "~/features/catalogue/catalogue-data";
+import { ensurePlacesLoaded } from "~/features/places/places.server";
+import { PAGE_SIZE, type SearchFilters } from "~/features/search/search-params";
+import {
+  EARTH_RADIUS_KM,
+  searchListings,
+  searchMapPoints,
+  searchStatementsForExplain,
+} from "~/features/search/search.server";
+import type { Storage } from "~/server/storage.server";
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: "string", default: "postgres" },
+    rows: { type: "string", default: "100000" },
+    runs: { type: "string", default: "100" },
+    "database-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
+    naive: { type: "string", default: "auto" },
+    keep: { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
+    reuse: { type: "boolean", default: false },
+  },
+});
+const engine = args.engine === "pglite" ? "pglite" : "postgres";
+const ROWS = Number(args.rows);
+const RUNS = Number(args.runs);
+if (!Number.isInteger(ROWS) || ROWS < 1000) throw new Error("--rows : au moins 1000");
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error("--runs : au moins 1");
+const BENCH_DB = "occazio_bench";
+const PLACES_CSV = path.resolve(import.meta.dirname, "../reference/places.csv");
+
+/** Photos are never read by the benchmark; URLs only need to be built. */
+const storage: Storage = {
+  put: async () => {},
+  delete: async () => {},
+  url: (key) => `/uploads/${key}`,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Realistic distributions
+
+/** Share of the French used-car market (%, rounded; the rest is spread over the other brands). */
+const BRAND_WEIGHTS: Record<string, number> = {
+  Peugeot: 14,
+  Renault: 14,
+  Citroën: 9,
+  Volkswagen: 8,
+  Dacia: 5,
+  Toyota: 5,
+  "Mercedes-Benz": 5,
+  BMW: 5,
+  Audi: 5,
+  Ford: 4,
+  Opel: 3,
+  Fiat: 3,
+  Nissan: 2,
+  Skoda: 1.5,
+  Seat: 1.5,
+  Kia: 1.5,
+  Hyundai: 1.5,
+  Tesla: 1,
+  Mini: 1,
+  Volvo: 1,
+  DS: 1,
+};
+const OTHER_BRANDS_WEIGHT = 8;
+
+/** Best sellers first; other catalogue models follow with a falling weight. */
+const TOP_MODELS: Record<string, string[]> = {
+  Peugeot: ["208", "2008", "308", "3008", "207", "5008", "206", "e-208", "Partner", "508"],
+  Renault: ["Clio", "Captur", "Mégane", "Twingo", "Scénic", "Kangoo", "Zoé", "Austral", "Arkana", "Kadjar"],
+  Citroën: ["C3", "C4", "C3 Aircross", "Berlingo", "C5 Aircross", "C1", "ë-C4"],
+  Volkswagen: ["Golf", "Polo", "T-Roc", "Tiguan", "ID.3", "Passat", "Touran", "ID.4"],
+  Dacia: ["Sandero", "Duster", "Spring", "Jogger", "Logan"],
+  Toyota: ["Yaris", "C-HR", "Yaris Cross", "RAV4", "Corolla", "Aygo"],
+  Tesla: ["Model 3", "Model Y", "Model S", "Model X"],
+  BMW: ["Série 1", "Série 3", "X1", "X3", "Série 5", "i3"],
+  "Mercedes-Benz": ["Classe A", "Classe C", "GLA", "GLC", "Classe E"],
+  Audi: ["A3", "A1", "Q3", "A4", "Q5", "Q2"],
+  Fiat: ["500", "Panda", "Tipo", "500X"],
+};
+const PREMIUM = new Set(["Audi", "BMW", "Mercedes-Benz", "Tesla", "Volvo", "Porsche", "Land Rover", "Lexus", "Jaguar"]);
+const ELECTRIC_BRANDS = new Set(["Tesla", "Polestar", "BYD", "Leapmotor"]);
+const ELECTRIC_MODEL =
+  /(^e-|^ë-|^id\.|zo[eé]|e-tech|^ev\d|ioniq|^spring|enyaq|^mg4|e-tron|^i[x3-7]$|^eq|leaf|ariya|^r5|twizy|e-up|e-golf|kona electric)/i;
+
+function vehicleTypeOf(model: string): string {
+  if (
+    /(kangoo|trafic|master|partner|berlingo|expert|jumpy|boxer|jumper|transit|vito|sprinter|ducato|caddy|transporter)/i.test(
+      model,
+    )
+  ) {
+    return "Utilitaire";
+  }
+  if (
+    /^(x\d|q\d|gl|t-?roc|tiguan|touareg|kadjar|captur|austral|arkana|duster|\d008|c\d aircross|kuga|qashqai|juke|sportage|tucson|niro|model [yx]|e-\d008|id\.4|enyaq|karoq|kodiaq|rav4|c-hr|yaris cross)/i.test(
+      model,
+    )
+  ) {
+    return "SUV";
+  }
+  if (
+    /(clio|208|twingo|c[13]$|polo|yaris$|corsa|sandero|fiesta|i10|i20|up|picanto|aygo|10[78]|20[67]|zo[eé]|500|spring|panda|a1)/i.test(
+      model,
+    )
+  ) {
+    return "Citadine";
+  }
+  if (/(touran|sc[eé]nic|c4 picasso|zafira|jogger|s-max)/i.test(model)) return "Monospace";
+  if (/(cc$|cabrio|spider|roadster)/i.test(model)) return "Cabriolet";
+  if (/(coup[eé]|rcz|tt$)/i.test(model)) return "Coupé";
+  return "Berline";
+}
+
+/** Slots of a weighted choice: `slots` entries, each value repeated by its weight. */
+function weightedSlots<T>(items: { value: T; weight: number }[], slots: number): T[] {
+  const total = items.reduce((s, i) => s + i.weight, 0);
+  const out: T[] = [];
+  let acc = 0;
+  for (const item of items) {
+    acc += item.weight;
+    const until = Math.round((acc / total) * slots);
+    while (out.length < until) out.push(item.value);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Database set-up
+
+async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; fresh: boolean }> {
+  if (engine === "pglite") {
+    return { handle: await openDatabase({}), drop: async () => {}, fresh: true };
+  }
+  const adminUrl = args["database-url"];
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query("select 1 from pg_database where datname = $1", [BENCH_DB])).rowCount === 1;
+  const fresh = !(args.reuse && exists);
+  if (fresh) {
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
+    await admin.query(`create database ${BENCH_DB}`);
+  }
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${BENCH_DB}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    handle,
+    fresh,
+    drop: async () => {
+      if (args.keep) return;
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${BENCH_DB} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const result = await work();
+  console.log(`  ${label.padEnd(46)} ${((performance.now() - t0) / 1000).toFixed(1).padStart(7)} s`);
+  return result;
+}
+
+async function generate(db: Database): Promise<void> {
+  console.log(`\nGenerating ${ROWS.toLocaleString("fr-FR")} published listings (+10 % in other states)`);
+  await timed("postal-code reference", () => ensurePlacesLoaded({ db, csvPath: PLACES_CSV }));
+
+  // Lookup tables the generator joins on: brand slots (popularity), model slots per brand,
+  // places (each commune once, plus cities weighted up: most cars are sold around cities).
+  const brandItems = CATALOGUE.map((b) => ({
+    value: b.name,
+    weight: BRAND_WEIGHTS[b.name] ?? OTHER_BRANDS_WEIGHT / (CATALOGUE.length - Object.keys(BRAND_WEIGHTS).length),
+  }));
+  const brandSlots = weightedSlots(brandItems, 10_000);
+  const modelRows: { brand: string; slot: number; model: string; electric: boolean; vehicleType: string }[] = [];
+  for (const brand of CATALOGUE) {
+    const top = (TOP_MODELS[brand.name] ?? []).filter((m) => brand.models.includes(m));
+    const ordered = [...top, ...brand.models.filter((m) => !top.includes(m))];
+    // Zipf-like: the n-th model weighs 1/n (the best sellers dominate, the rest exists).
+    const slots = weightedSlots(
+      ordered.map((m, i) => ({ value: m, weight: 1 / (i + 1) })),
+      1000,
+    );
+    slots.forEach((model, slot) =>
+      modelRows.push({
+        brand: brand.name,
+        slot,
+        model,
+        electric: ELECTRIC_BRANDS.has(brand.name) || ELECTRIC_MODEL.test(model),
+        vehicleType: vehicleTypeOf(model),
+      }),
+    );
+  }
+  const colorSlots = weightedSlots(
+    [
+      { value: "Blanc", weight: 25 },
+      { value: "Gris", weight: 22 },
+      { value: "Noir", weight: 20 },
+      { value: "Bleu", weight: 12 },
+      { value: "Rouge", weight: 9 },
+      { value: "Marron", weight: 3 },
+      { value: "Vert", weight: 3 },
+      { value: "Orange", weight: 2 },
+      { value: "Jaune", weight: 1 },
+      { value: "Autre", weight: 3 },
+    ],
+    100,
+  );
+
+  await timed("lookup tables", async () => {
+    await db.execute(sql`drop table if exists bench_brand, bench_model, bench_place`);
+    await db.execute(
+      sql`create table bench_brand (slot int primary key, brand text not null, premium boolean not null)`,
+    );
+    await db.execute(sql`insert into bench_brand
+      select s.i - 1, s.b, s.b = any(${sql.param([...PREMIUM])}::text[])
+      from unnest(${sql.param(brandSlots)}::text[]) with ordinality as s(b, i)`);
+    await db.execute(sql`create table bench_model (brand text, slot int, model text, electric boolean, vehicle_type text,
+      primary key (brand, slot))`);
+    for (let i = 0; i < modelRows.length; i += 5000) {
+      const chunk = modelRows.slice(i, i + 5000);
+      await db.execute(sql`insert into bench_model
+        select * from unnest(${sql.param(chunk.map((r) => r.brand))}::text[], ${sql.param(chunk.map((r) => r.slot))}::int[],
+          ${sql.param(chunk.map((r) => r.model))}::text[], ${sql.param(chunk.map((r) => r.electric))}::boolean[],
+          ${sql.param(chunk.map((r) => r.vehicleType))}::text[])`);
+    }
+    // Paris, Lyon and Marseille arrondissements and the main town of each département (codes
+    // ending in 000) weigh 80 communes each: roughly a fifth of the listings around cities.
+    await db.execute(sql`create table bench_place as
+      select (row_number() over (order by p.id, k) - 1)::int as idx, p.postal_code, p.city, p.latitude, p.longitude
+      from places p
+      cross join lateral generate_series(1, case when p.postal_code ~ '(^75|^690|^130)..$|000$' then 80 else 1 end) k`);
+    await db.execute(sql`alter table bench_place add primary key (idx)`);
+    await db.execute(sql`insert into "user" (id, name, email, email_verified, username, created_at, updated_at)
+      select 'bench-' || g, 'Vendeur ' || g, 'vendeur' || g || '@bench.invalid', true, 'bench' || g, now(), now()
+      from generate_series(1, 2000) g on conflict do nothing`);
+  });
+  const placeCount = Number(rowsOf(await db.execute(sql`select count(*)::int as n from bench_place`))[0]?.n);
+
+  // Bulk loads are several times faster without the indexes; they are rebuilt afterwards
+  // exactly as the migrations defined them.
+  const indexDefs = rowsOf(
+    await db.execute(sql`select indexname, indexdef from pg_indexes
+      where tablename in ('listings', 'listing_photos') and indexname not like '%_pkey'`),
+  ).map((r) => ({ name: String(r.indexname), def: String(r.indexdef) }));
+  await db.execute(sql.raw(`drop index ${indexDefs.map((i) => `"${i.name}"`).join(", ")}`));
+
+  const total = Math.round(ROWS * 1.1);
+  const batch = engine === "pglite" ? 50_000 : 250_000;
+  await timed(`listings (${total.toLocaleString("fr-FR")} rows)`, async () => {
+    for (let from = 1; from <= total; from += batch) {
+      const to = Math.min(total, from + batch - 1);
+      await db.execute(sql`
+        insert into listings (owner_id, status, draft_step, brand, model, year, first_registration, fuel, gearbox,
+          vehicle_type, doors, seats, fiscal_power, din_power, license_status, mileage, color, vehicle_condition,
+          description, price, city, postal_code, latitude, longitude, click_count, view_count, heart_count,
+          created_at, updated_at, submitted_at, published_at)
+        select 'bench-' || (1 + floor(s.r_owner * 2000)::int),
+          v.status, 8, b.brand, m.model, v.year, lpad((1 + floor(s.r_month * 12))::text, 2, '0') || '/' || v.year,
+          v.fuel, v.gearbox, m.vehicle_type,
+          case when m.vehicle_type in ('Coupé', 'Cabriolet') then 3 else 5 end,
+          case when m.vehicle_type = 'Utilitaire' then 3 else 5 end,
+          4 + floor(s.r_power * 8)::int, 70 + floor(s.r_power * 180)::int, 'Permis', v.mileage,
+          (${sql.param(colorSlots)}::text[])[1 + floor(s.r_color * 100)::int],
+          case when s.r_damage < 0.05 then 'Endommagé' else 'Non endommagé' end,
+          'Je vends ma ' || b.brand || ' ' || m.model || ' de ' || v.year || ', ' || v.mileage || ' km. '
+            || (array['Entretien suivi, carnet à jour, factures disponibles.',
+                      'Véhicule non fumeur, toujours dormi au garage.',
+                      'Première main, entretien réalisé en concession.',
+                      'Contrôle technique OK, aucun frais à prévoir.'])[1 + floor(s.r_text * 4)::int]
+            || ' Climatisation, GPS, régulateur de vitesse, radar de recul. Visible sur rendez-vous, essai possible.',
+          greatest(500, round((case when b.premium then 32000 else 16000 end + s.r_price * 18000)
+            * power(0.85, v.age) * (1 - least(0.5, v.mileage / 600000.0)) / 50) * 50)::int,
+          p.city, p.postal_code, p.latitude, p.longitude,
+          floor(s.r_click * 200)::int, floor(s.r_click * 1000)::int, floor(s.r_click * 20)::int,
+          v.published - interval '2 days', v.published, v.published - interval '1 day',
+          case when v.status = 'published' then v.published end
+        from (
+          select g, random() r_owner, random() r_brand, random() r_model, random() r_place, random() r_year,
+            random() r_km, random() r_fuel, random() r_gear, random() r_color, random() r_price, random() r_month,
+            random() r_power, random() r_damage, random() r_text, random() r_click, random() r_date
+          from generate_series(${from}::int, ${to}::int) g
+        ) s
+        join bench_brand b on b.slot = floor(s.r_brand * ${brandSlots.length})::int
+        join bench_model m on m.brand = b.brand and m.slot = floor(s.r_model * 1000)::int
+        join bench_place p on p.idx = floor(s.r_place * ${placeCount})::int
+        cross join lateral (
+          select y.year, y.age, y.mileage,
+            case when g <= ${ROWS} then 'published'
+                 else (array['pending', 'draft', 'deleted', 'sold'])[1 + (g % 4)] end as status,
+            f.fuel,
+            -- Electric cars and most hybrids are automatic; others mostly manual.
+            case when f.fuel = 'Electrique' or (f.fuel = 'Hybride' and s.r_gear < 0.8) then 'Automatique'
+                 when s.r_gear < 0.6 then 'Manuelle' when s.r_gear < 0.92 then 'Automatique'
+                 else 'Semi-automatique' end as gearbox,
+            now() - s.r_date * interval '180 days' as published
+          from (select case when m.electric then 'Electrique'
+                 when s.r_fuel < 0.45 then 'Essence' when s.r_fuel < 0.82 then 'Diesel'
+                 when s.r_fuel < 0.96 then 'Hybride' when s.r_fuel < 0.99 then 'GPL'
+                 else 'Gaz naturel (CNG)' end as fuel) f
+          cross join (select extract(year from now())::int - floor(power(s.r_year, 1.4) * 19)::int as year) y0
+          cross join lateral (select y0.year, greatest(0, extract(year from now())::int - y0.year) as age,
+            (round((greatest(0, extract(year from now())::int - y0.year) * (7000 + s.r_km * 10000)
+              + s.r_km * 3000) / 100) * 100)::int as mileage) y
+        ) v`);
+    }
+  });
+  await timed("photos (1–3 per listing)", () =>
+    db.execute(sql`insert into listing_photos (listing_id, position, storage_key, width, height, variant_widths)
+      select l.id, k, 'bench/' || l.id || '/photo' || k, 1600, 1200, '{480,960}'::int[]
+      from listings l cross join lateral generate_series(0, (abs(hashtext(l.id::text)) % 3)) k`),
+  );
+  await timed(`${indexDefs.length} indexes`, async () => {
+    for (const index of indexDefs) await db.execute(sql.raw(index.def));
+  });
+  await timed("VACUUM ANALYZE", async () => {
+    await db.execute(sql`drop table bench_brand, bench_model, bench_place`);
+    // Sets the visibility map, which index-only scans need (autovacuum does it in production).
+    await db.execute(sql`vacuum analyze listings`);
+    await db.execute(sql`vacuum analyze listing_photos`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The query mix
+
+interface QueryCase {
+  name: string;
+  /** Variants cycled through, so no single plan or page stays artificially hot. */
+  variants: SearchFilters[];
+  /** Extra line, not part of the issue's mix. */
+  extra?: boolean;
+  map?: boolean;
+}
+
+const MIX: QueryCase[] = [
+  {
+    name: "brand only",
+    variants: ["Peugeot", "Renault", "Volkswagen", "BMW", "Dacia", "Toyota", "Citroën", "Tesla"].map((brand) => ({
+      brand,
+    })),
+  },
+  {
+    name: "brand + model",
+    variants: [
+      ["Peugeot", "208"],
+      ["Renault", "Clio"],
+      ["Peugeot", "3008"],
+      ["Volkswagen", "Golf"],
+      ["Citroën", "C3"],
+      ["Dacia", "Sandero"],
+      ["Renault", "Captur"],
+      ["Tesla", "Model 3"],
+    ].map(([brand, model]) => ({ brand, model })),
+  },
+  {
+    name: "fuel + gearbox + price max",
+    variants: [
+      { fuel: "Diesel", gearbox: "Manuelle", priceMax: 15_000 },
+      { fuel: "Essence", gearbox: "Automatique", priceMax: 20_000 },
+      { fuel: "Hybride", gearbox: "Automatique", priceMax: 25_000 },
+      { fuel: "Diesel", gearbox: "Automatique", priceMax: 10_000 },
+      { fuel: "Essence", gearbox: "Manuelle", priceMax: 8_000 },
+      { fuel: "Electrique", gearbox: "Automatique", priceMax: 30_000 },
+    ],
+  },
+  {
+    name: "postal code + 50 km",
+    variants: ["75011", "69001", "13001", "33000", "31000", "59000", "44000", "67000", "63000", "29200"].map(
+      (postalCode) => ({ postalCode, radius: 50 }),
+    ),
+  },
+  {
+    name: "all filters",
+    variants: [
+      {
+        brand: "Peugeot",
+        model: "208",
+        fuel: "Essence",
+        gearbox: "Manuelle",
+        vehicleType: "Citadine",
+        color: "Blanc",
+        priceMin: 3_000,
+        priceMax: 20_000,
+        yearMin: 2012,
+        yearMax: 2024,
+        mileageMax: 150_000,
+        postalCode: "75011",
+        radius: 100,
+      },
+      {
+        brand: "Renault",
+        model: "Clio",
+        fuel: "Diesel",
+        gearbox: "Manuelle",
+        vehicleType: "Citadine",
+        color: "Gris",
+        priceMin: 2_000,
+        priceMax: 15_000,
+        yearMin: 2010,
+        yearMax: 2022,
+        mileageMax: 200_000,
+        postalCode: "69001",
+        radius: 150,
+      },
+      {
+        brand: "Volkswagen",
+        model: "Golf",
+        fuel: "Essence",
+        gearbox: "Automatique",
+        vehicleType: "Berline",
+        color: "Noir",
+        priceMin: 5_000,
+        priceMax: 30_000,
+        yearMin: 2014,
+        yearMax: 2025,
+        mileageMax: 120_000,
+        postalCode: "33000",
+        radius: 200,
+      },
+    ],
+  },
+  {
+    name: "sort by price",
+    variants: [
+      { brand: "Renault", sort: "price_asc" },
+      { fuel: "Diesel", sort: "price_desc" },
+      { sort: "price_asc" },
+      { vehicleType: "SUV", sort: "price_asc" },
+      { brand: "Peugeot", model: "308", sort: "price_desc" },
+    ],
+  },
+  {
+    name: "page 20",
+    variants: [
+      { page: 20 },
+      { brand: "Peugeot", page: 20 },
+      { fuel: "Essence", page: 20 },
+      { brand: "Renault", sort: "price_asc", page: 20 },
+    ],
+  },
+  { name: "no filter (first page)", variants: [{}], extra: true },
+  {
+    name: "mileage / year sorts",
+    variants: [
+      { sort: "mileage_asc" },
+      { sort: "year_desc", brand: "BMW" },
+      { sort: "mileage_asc", vehicleType: "SUV" },
+    ],
+    extra: true,
+  },
+  {
+    name: "single rare value",
+    variants: [
+      { vehicleType: "Cabriolet" },
+      { color: "Jaune" },
+      { fuel: "Gaz naturel (CNG)" },
+      { vehicleType: "Coupé" },
+    ],
+    extra: true,
+  },
+  {
+    name: "rare combination (colour+type+fuel)",
+    variants: [
+      { color: "Jaune", vehicleType: "Cabriolet" },
+      { color: "Orange", fuel: "GPL" },
+      { color: "Vert", vehicleType: "Utilitaire", gearbox: "Automatique" },
+    ],
+    extra: true,
+  },
+  {
+    name: "rare value + range",
+    variants: [
+      { vehicleType: "Cabriolet", priceMax: 20_000 },
+      { color: "Jaune", mileageMax: 80_000 },
+      { fuel: "GPL", vehicleType: "SUV", priceMax: 15_000 },
+      { fuel: "Gaz naturel (CNG)", yearMin: 2018 },
+      { vehicleType: "Monospace", fuel: "Diesel", priceMax: 10_000 },
+      { gearbox: "Semi-automatique", vehicleType: "SUV", yearMin: 2020 },
+    ],
+    extra: true,
+  },
+  {
+    name: "map points (≤ 5 000)",
+    variants: [{ brand: "Peugeot" }, { postalCode: "69001", radius: 50 }, { brand: "Renault", model: "Clio" }],
+    extra: true,
+    map: true,
+  },
+];
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function runOnce(db: Database, q: QueryCase, filters: SearchFilters): Promise<number> {
+  if (q.map) return (await searchMapPoints({ db, filters })).points.length;
+  return (await searchListings({ db, storage, filters })).total;
+}
+
+async function measure(db: Database): Promise<Map<string, { p50: number; p95: number; totals: string }>> {
+  const results = new Map<string, { p50: number; p95: number; totals: string }>();
+  console.log(`\nSearch latency through searchListings (${RUNS} runs per query, after a warm-up pass), ms`);
+  console.log(
+    `${"query".padEnd(38)}${"p50".padStart(8)}${"p95".padStart(8)}${"max".padStart(8)}   results (per variant)`,
+  );
+  for (const q of MIX) {
+    const totals: number[] = [];
+    for (const variant of q.variants) totals.push(await runOnce(db, q, variant));
+    const samples: number[] = [];
+    const perVariant: number[][] = q.variants.map(() => []);
+    for (let i = 0; i < RUNS; i++) {
+      const variant = q.variants[i % q.variants.length] ?? {};
+      const t0 = performance.now();
+      await runOnce(db, q, variant);
+      const ms = performance.now() - t0;
+      samples.push(ms);
+      perVariant[i % q.variants.length]?.push(ms);
+    }
+    samples.sort((a, b) => a - b);
+    const row = {
+      p50: percentile(samples, 50),
+      p95: percentile(samples, 95),
+      totals: totals.map((n) => n.toLocaleString("fr-FR")).join(" / "),
+    };
+    results.set(q.name, row);
+    console.log(
+      `${(q.extra ? `(${q.name})` : q.name).padEnd(38)}${row.p50.toFixed(1).padStart(8)}${row.p95.toFixed(1).padStart(8)}${(samples.at(-1) ?? 0).toFixed(1).padStart(8)}   ${row.totals}`,
+    );
+    if (args.verbose) {
+      q.variants.forEach((variant, i) => {
+        const ms = (perVariant[i] ?? []).sort((a, b) => a - b);
+        console.log(`    ${percentile(ms, 50).toFixed(1).padStart(7)} ms  ${JSON.stringify(variant)}`);
+      });
+    }
+  }
+  return results;
+}
+
+/**
+ * The interesting lines of a plan: nodes (scans, sorts, joins, limits), index conditions'
+ * effect (rows removed, heap fetches), the total buffers and the execution time.
+ */
+function planSummary(lines: string[]): string[] {
+  let buffersShown = false;
+  return lines
+    .filter((l) => {
+      if (/Buffers: shared/.test(l)) {
+        if (buffersShown) return false;
+        buffersShown = true;
+        return true;
+      }
+      return /->|^\S|Rows Removed|Heap Fetches|Heap Blocks|Execution Time/.test(l) && !/Planning/.test(l);
+    })
+    .map((l) =>
+      l
+        .replace(/\s+\(cost=[^)]*\)/, "")
+        .replace(/\(actual time=[\d.]+\.\.([\d.]+) rows=(\d+) loops=(\d+)\)/, "($1 ms, $2 rows × $3)"),
+    );
+}
+
+async function explainMix(db: Database): Promise<void> {
+  console.log("\nEXPLAIN (ANALYZE, BUFFERS) of the first variant of each query (items page, then capped count)");
+  for (const q of MIX) {
+    if (q.map) continue;
+    const filters = q.variants[0] ?? {};
+    const statements = await searchStatementsForExplain({ db, filters });
+    if (!statements) continue;
+    console.log(`\n■ ${q.name}: ${JSON.stringify(filters)}`);
+    for (const [label, statement] of [
+      ["items", statements.items],
+      ["count", statements.count],
+    ] as [string, SQLWrapper][]) {
+      const result = await db.execute(sql`explain (analyze, buffers) ${statement}`);
+      const lines = rowsOf(result).map((r) => String(Object.values(r)[0]));
+      console.log(`  [${label}]`);
+      for (const line of planSummary(lines)) console.log(`    ${line}`);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The original product's way: download every published listing, filter in JavaScript.
+
+interface NaiveRow {
+  id: string;
+  brand: string;
+  model: string;
+  fuel: string | null;
+  gearbox: string | null;
+  vehicle_type: string | null;
+  color: string | null;
+  price: number | null;
+  year: number | null;
+  mileage: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  published_at: string | Date | null;
+}
+
+function haversineKm(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
+  const rad = (d: number) => (d * Math.PI) / 180;
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+async function naiveSearch(db: Database, filters: SearchFilters): Promise<number> {
+  // Like the original: every published document, newest first, every field.
+  const rows = rowsOf(
+    await db.execute(sql`select * from listings where status = 'published' order by published_at desc`),
+  ) as unknown as NaiveRow[];
+  let center: { latitude: number; longitude: number } | undefined;
+  if (filters.postalCode) {
+    const [place] = rowsOf(
+      await db.execute(sql`select latitude, longitude from places where postal_code = ${filters.postalCode} limit 1`),
+    );
+    center = place ? { latitude: Number(place.latitude), longitude: Number(place.longitude) } : undefined;
+  }
+  const matches = rows.filter(
+    (r) =>
+      (!filters.brand || r.brand === filters.brand) &&
+      (!filters.model || r.model === filters.model) &&
+      (!filters.fuel || r.fuel === filters.fuel) &&
+      (!filters.gearbox || r.gearbox === filters.gearbox) &&
+      (!filters.vehicleType || r.vehicle_type === filters.vehicleType) &&
+      (!filters.color || r.color === filters.color) &&
+      (filters.priceMax === undefined || (r.price ?? Infinity) <= filters.priceMax) &&
+      (filters.priceMin === undefined || (r.price ?? -Infinity) >= filters.priceMin) &&
+      (filters.yearMin === undefined || (r.year ?? -Infinity) >= filters.yearMin) &&
+      (filters.yearMax === undefined || (r.year ?? Infinity) <= filters.yearMax) &&
+      (filters.mileageMax === undefined || (r.mileage ?? Infinity) <= filters.mileageMax) &&
+      (!center ||
+        (r.latitude !== null &&
+          r.longitude !== null &&
+          haversineKm(center, { latitude: r.latitude, longitude: r.longitude }) <= (filters.radius ?? 100))),
+  );
+  if (filters.sort === "price_asc") matches.sort((a, b) => (a.price ?? 0) - (b.price ?? 0));
+  if (filters.sort === "price_desc") matches.sort((a, b) => (b.price ?? 0) - (a.price ?? 0));
+  const page = filters.page ?? 1;
+  return matches.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).length;
+}
+
+async function measureNaive(db: Database, ours: Map<string, { p50: number; p95: number }>): Promise<void> {
+  const runs = 5;
+  console.log(`\nThe original product's way (all published listings to the client, filtered in JS), ${runs} runs, ms`);
+  console.log(`${"query".padEnd(38)}${"p50".padStart(9)}${"p95".padStart(9)}${"ratio p50".padStart(11)}`);
+  for (const q of MIX) {
+    if (q.extra) continue;
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      await naiveSearch(db, q.variants[i % q.variants.length] ?? {});
+      samples.push(performance.now() - t0);
+    }
+    samples.sort((a, b) => a - b);
+    const p50 = percentile(samples, 50);
+    const mine = ours.get(q.name)?.p50 ?? NaN;
+    console.log(
+      `${q.name.padEnd(38)}${p50.toFixed(0).padStart(9)}${percentile(samples, 95).toFixed(0).padStart(9)}${`× ${(p50 / mine).toFixed(0)}`.padStart(11)}`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const { handle, drop, fresh } = await openBenchDatabase();
+try {
+  const { db } = handle;
+  const [existing] = rowsOf(await db.execute(sql`select count(*)::int as n from listings where status = 'published'`));
+  if (fresh || Number(existing?.n) !== ROWS) {
+    if (!fresh) await db.execute(sql`truncate listings cascade`);
+    await generate(db);
+  } else {
+    console.log(`\nReusing ${BENCH_DB} (${ROWS.toLocaleString("fr-FR")} published listings)`);
+    await db.execute(sql`analyze listings`);
+  }
+  const [sizes] = rowsOf(
+    await db.execute(sql`select pg_size_pretty(pg_table_size('listings')) as heap,
+      pg_size_pretty(pg_indexes_size('listings')) as indexes, count(*)::int as n from listings`),
+  );
+  console.log(
+    `\nEngine ${engine}, ${os.cpus().length} cores, Node ${process.version}; listings: ${sizes?.n} rows, heap ${sizes?.heap}, indexes ${sizes?.indexes}`,
+  );
+  const load = () =>
+    os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ");
+  // The machine may be shared: the load average says how much to trust the tail latencies.
+  console.log(`Load average before measuring: ${load()}`);
+  const ours = await measure(db);
+  console.log(`Load average after measuring: ${load()}`);
+  await explainMix(db);
+  const naive = args.naive === "yes" || (args.naive === "auto" && ROWS <= 100_000);
+  if (naive) await measureNaive(db, ours);
+  else console.log("\n(naive comparison skipped: run with --rows 100000 or --naive yes)");
+} finally {
+  await handle.close();
+  await drop();
+}
