@@ -15,6 +15,7 @@ export default [
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
     route("wishlists", "routes/wishlists.tsx"),
     route("profile/:username?", "routes/profile.tsx"),
+    route("moderation", "routes/moderation.tsx"),
     // Static pages
     route("mentions-legales", "routes/legal.tsx", { id: "legal-notices" }),
     route("charte-cookies", "routes/legal.tsx", { id: "legal-cookies" }),
@@ -31,6 +32,7 @@ export default [
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
+  route("api/listings/:id/report", "routes/api.listing-report.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 ] satisfies RouteConfig;

@@ -17,6 +17,7 @@ import {
 import { user } from "./auth-schema";
 
 export * from "./auth-schema";
+export * from "./moderation-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
@@ -175,10 +176,13 @@ export const listingPhotos = pgTable(
     height: integer().notNull(),
     /** Widths of the stored WebP variants, ascending. */
     variantWidths: integer().array().notNull(),
+    /** SHA-256 of the uploaded file: the same photo on several listings is a fraud signal. */
+    contentHash: varchar({ length: 64 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("listing_photos_position_idx").on(t.listingId, t.position),
+    index("listing_photos_content_hash_idx").on(t.contentHash),
     check("listing_photos_position_check", sql`${t.position} >= 0 and ${t.position} < 3`),
   ],
 );

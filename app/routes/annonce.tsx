@@ -11,6 +11,8 @@ import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
 import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { PhotoGallery } from "~/features/listings/photo-gallery";
+import { getListingHistory } from "~/features/moderation/moderation.server";
+import { ReportListing } from "~/features/moderation/report-listing";
 import { isAppError } from "~/server/app-error";
 import { Button } from "~/ui/button";
 import { ClientOnly } from "~/ui/client-only";
@@ -51,7 +53,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     isBot: isbot(userAgent),
   });
   const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(listing.id);
-  return { listing, favorite, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+  const history = me?.role === "moderator" ? await getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null;
+  return { listing, favorite, history, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -205,7 +208,7 @@ function PhoneButton({ listingId, hasPhone }: { listingId: string; hasPhone: boo
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, favorite, canonical, origin } = loaderData;
+  const { listing, favorite, history, canonical, origin } = loaderData;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
   const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
@@ -282,6 +285,27 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <PhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} />
             ) : null}
           </section>
+          {listing.status === "published" && !listing.isOwner ? <ReportListing listingId={listing.id} /> : null}
+          {history ? (
+            <section aria-labelledby="historique" className="rounded-xl bg-white p-5 text-sm shadow-sm">
+              <h2 id="historique" className="mb-2 font-semibold">
+                Historique de modération
+              </h2>
+              {history.length === 0 ? (
+                <p className="text-slate-600">Aucune action de modération.</p>
+              ) : (
+                <ul className="space-y-1">
+                  {history.map((h) => (
+                    <li key={h.at + h.action}>
+                      {formatDate(h.at)} — {h.action === "validated" ? "validée" : h.action === "rejected" ? "refusée" : h.action === "removed" ? "retirée" : "signalement classé"}
+                      {h.moderator ? ` par ${h.moderator}` : ""}
+                      {h.reason ? ` : ${h.reason}` : ""}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          ) : null}
         </aside>
       </div>
     </article>

@@ -42,6 +42,14 @@ export function httpStatus(code: AppErrorCode): number {
   return APP_ERROR_STATUS[code];
 }
 
+/**
+ * Not `instanceof`: objects built once at start-up (rate limits, event bus…) come from the
+ * server process's copy of this module, while routes run from the Vite bundle's copy, so
+ * the class is not always the same object. The shape is what counts.
+ */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  if (error instanceof AppError) return true;
+  if (!(error instanceof Error) || error.name !== "AppError") return false;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" && Object.hasOwn(APP_ERROR_STATUS, code) && typeof (error as { status?: unknown }).status === "number";
 }

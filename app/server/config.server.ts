@@ -48,6 +48,8 @@ export const configSchema = z.object({
   /** Google directly (used when OIDC_ISSUER is unset). */
   GOOGLE_CLIENT_ID: z.preprocess(blankToUndefined, z.string().optional()),
   GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Publish listings on submission, without moderation (small deployments without moderators). */
+  AUTO_PUBLISH: booleanFromEnv.default(false),
   /** Multiplies every rate limit (tests that sign in often from one address use > 1). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

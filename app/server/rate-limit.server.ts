@@ -29,6 +29,12 @@ export const USER_RATE_LIMITS = {
     windowMs: 60 * 60_000,
     message: "Vous avez publié trop d'annonces en peu de temps.",
   },
+  /** 5 reports per hour per visitor (account, or address + browser when signed out). */
+  report: {
+    limit: 5,
+    windowMs: 60 * 60_000,
+    message: "Vous avez envoyé trop de signalements en peu de temps.",
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 export type UserRateLimitName = keyof typeof USER_RATE_LIMITS;

@@ -48,6 +48,11 @@ export function AccountMenu() {
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/account-settings">Compte</Link>
               </DropdownMenu.Item>
+              {user.role === "moderator" ? (
+                <DropdownMenu.Item asChild className={itemClass}>
+                  <Link to="/moderation">Modération</Link>
+                </DropdownMenu.Item>
+              ) : null}
               <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
               <DropdownMenu.Item className={itemClass} onSelect={() => void signOut(revalidator.revalidate)}>
                 Se déconnecter

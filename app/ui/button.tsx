@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentPropsWithRef } from "react";
 
 const VARIANTS = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-200",
@@ -18,6 +18,6 @@ export function Button({
   className = "",
   type = "button",
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS }) {
+}: ComponentPropsWithRef<"button"> & { variant?: keyof typeof VARIANTS }) {
   return <button type={type} className={buttonClasses(variant, className)} {...props} />;
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings } from "~/db/schema";
 import type { Storage } from "~/server/storage.server";
@@ -70,7 +70,8 @@ export async function listLatestListings(options: {
     .select(cardColumns)
     .from(listings)
     .where(and(eq(listings.status, "published")))
-    .orderBy(desc(listings.publishedAt), desc(listings.id))
+    // Same ordering as the search index (desc nulls last), so the newest come from it directly.
+    .orderBy(sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`)
     .limit(options.limit);
   return withPhotos({ ...options, rows });
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 /**
  * Publishing services: the 8-step wizard's draft, its photos, the final submission, and the
  * seller's edits ('Modifier mon annonce'). Every function takes the acting user's id and
@@ -518,7 +519,7 @@ export async function addListingPhoto(options: {
       if (position === undefined) throw new AppError("conflict", LISTING_MESSAGES.tooManyPhotos);
       const [row] = await tx
         .insert(listingPhotos)
-        .values({ listingId: listing.id, position, ...stored })
+        .values({ listingId: listing.id, position, ...stored, contentHash: createHash("sha256").update(options.file).digest("hex") })
         .returning();
       if (!row) throw new Error("addListingPhoto: aucune ligne insérée");
       await tx

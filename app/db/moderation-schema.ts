@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { user } from "./auth-schema";
+// Circular with schema.ts (which re-exports this file): safe, references are resolved lazily.
+import { listings } from "./schema";
+
+/** Every moderation decision and seller resubmission, for the listing's history. */
+export const MODERATION_ACTIONS = ["validated", "rejected", "removed", "report_dismissed"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+export const moderationEvents = pgTable(
+  "moderation_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** The moderator; null once their account is deleted. */
+    moderatorId: text().references(() => user.id, { onDelete: "set null" }),
+    action: varchar({ length: 24 }).$type<ModerationAction>().notNull(),
+    reasonCode: varchar({ length: 32 }),
+    reasonText: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("moderation_events_action_check", sql`${t.action} in ('validated','rejected','removed','report_dismissed')`),
+    index("moderation_events_listing_idx").on(t.listingId, t.createdAt),
+  ],
+);
+
+export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
+/** A visitor's report of a listing ('Signaler l'annonce'). */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    /** Signed-in reporter, or null for a visitor. */
+    reporterId: text().references(() => user.id, { onDelete: "set null" }),
+    reasonCode: varchar({ length: 32 }).notNull(),
+    message: text(),
+    status: varchar({ length: 16 }).$type<ReportStatus>().notNull().default("open"),
+    handledBy: text().references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("reports_status_check", sql`${t.status} in ('open','dismissed','actioned')`),
+    index("reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index("reports_listing_idx").on(t.listingId),
+  ],
+);

@@ -1,0 +1,44 @@
+import { renderEmail } from "~/server/email-layout";
+
+interface ListingRef {
+  brand: string;
+  model: string;
+  url: string;
+}
+
+export function listingPublishedEmail(options: { name: string; listing: ListingRef }) {
+  return renderEmail({
+    subject: "Votre annonce est en ligne",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      `Bonne nouvelle : votre annonce ${options.listing.brand} ${options.listing.model} a été validée par notre équipe. Elle est désormais visible par tous les acheteurs.`,
+      "Vous pouvez la modifier, la marquer comme vendue ou la supprimer à tout moment depuis « Mes annonces ».",
+    ],
+    action: { label: "Voir mon annonce", url: options.listing.url },
+  });
+}
+
+export function listingRejectedEmail(options: { name: string; listing: ListingRef; reason: string; editUrl: string }) {
+  return renderEmail({
+    subject: "Votre annonce doit être corrigée",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      `Votre annonce ${options.listing.brand} ${options.listing.model} n'a pas pu être validée.`,
+      `Motif : ${options.reason}`,
+      "Corrigez-la depuis « Mes annonces » : elle repassera automatiquement en validation.",
+    ],
+    action: { label: "Modifier mon annonce", url: options.editUrl },
+  });
+}
+
+export function listingRemovedEmail(options: { name: string; listing: ListingRef; reason: string }) {
+  return renderEmail({
+    subject: "Votre annonce a été retirée",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      `Après un signalement, notre équipe a retiré votre annonce ${options.listing.brand} ${options.listing.model}.`,
+      `Motif : ${options.reason}`,
+      "Si vous pensez qu'il s'agit d'une erreur, répondez à cet e-mail en expliquant la situation.",
+    ],
+  });
+}

@@ -1,0 +1,29 @@
+/** Why a moderator refuses a listing (shown to the seller with the free text). */
+export const REJECTION_REASONS = {
+  photos: "Photos non conformes (floues, sans rapport avec le véhicule, filigrane)",
+  price: "Prix manifestement erroné",
+  description: "Description insuffisante ou trompeuse",
+  contact: "Coordonnées dans la description ou les photos",
+  duplicate: "Annonce en double",
+  forbidden: "Véhicule ou contenu interdit",
+  other: "Autre motif",
+} as const;
+
+/** Why a visitor reports a listing ('Signaler l'annonce'). */
+export const REPORT_REASONS = {
+  fraud: "Arnaque ou fraude suspectée",
+  sold: "Véhicule déjà vendu",
+  wrong: "Informations erronées",
+  duplicate: "Annonce en double",
+  offensive: "Contenu choquant ou inapproprié",
+  other: "Autre",
+} as const;
+
+export type RejectionReasonCode = keyof typeof REJECTION_REASONS;
+export type ReportReasonCode = keyof typeof REPORT_REASONS;
+
+/** "Prix manifestement erroné : 1 € pour une Audi A4 de 2021" */
+export function reasonSentence(label: string, text: string | null | undefined): string {
+  const extra = text?.trim();
+  return extra ? `${label} : ${extra}` : label;
+}
