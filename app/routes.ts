@@ -23,6 +23,10 @@ export default [
     route("terms", "routes/legal.tsx", { id: "legal-terms" }),
     route("help", "routes/legal.tsx", { id: "legal-help" }),
     route("dev/outbox", "routes/dev.outbox.tsx"),
+    // Publishing and the seller's space
+    route("publish", "routes/publish.tsx"),
+    route("hosting", "routes/hosting.tsx"),
+    route("edit-annonce/:id", "routes/edit-listing.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The identity-provider popup window: no site chrome.
@@ -35,4 +39,7 @@ export default [
   route("api/listings/:id/report", "routes/api.listing-report.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("api/listings/:id/photos", "routes/api.listing-photos.ts"),
+  route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
+  route("api/events", "routes/api.events.ts"),
 ] satisfies RouteConfig;

@@ -1,0 +1,212 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { placeLabel, type PlaceSuggestion } from "./postal-code";
+
+/** Spec §9: the lookup starts 500 ms after the seller stops typing. */
+export const LOOKUP_DELAY_MS = 500;
+
+export const NO_PLACE_MESSAGE = "Aucune commune ne correspond à ce code postal.";
+
+export interface PickedPlace {
+  postalCode: string;
+  city: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The answer for one looked-up code (stale answers for another code are ignored). */
+interface Lookup {
+  code: string;
+  kind: "loading" | "results" | "empty" | "failed";
+  suggestions: PlaceSuggestion[];
+}
+
+/**
+ * Postal code with commune suggestions (spec §4): typing 5 digits looks the code up in the
+ * postal-code reference (`/api/places`) after a 500 ms pause; choosing a suggestion sets
+ * the city, postal code, latitude and longitude (hidden fields of the surrounding form) and
+ * closes the list. An ARIA combobox: ↓/↑ move through the list, Entrée chooses, Échap closes.
+ *
+ * Form fields: `postalCode` (the input), `city`, `latitude`, `longitude` (hidden).
+ */
+export function PostalCodePicker({
+  defaultValue,
+  errors = {},
+  label = "Code postal",
+}: {
+  defaultValue?: Partial<PickedPlace>;
+  errors?: { postalCode?: string; city?: string; latitude?: string; longitude?: string };
+  label?: string;
+}) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const statusId = `${id}-status`;
+  const errorId = `${id}-error`;
+  const initialPlace: PlaceSuggestion | null =
+    defaultValue?.city && defaultValue.postalCode && defaultValue.latitude != null && defaultValue.longitude != null
+      ? {
+          city: defaultValue.city,
+          postalCode: defaultValue.postalCode,
+          latitude: defaultValue.latitude,
+          longitude: defaultValue.longitude,
+        }
+      : null;
+  const [code, setCode] = useState(defaultValue?.postalCode ?? "");
+  const [place, setPlace] = useState<PlaceSuggestion | null>(initialPlace);
+  const [lookup, setLookup] = useState<Lookup | null>(null);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The code to look up: 5 digits that are not already the chosen commune's.
+  const wanted = /^\d{5}$/.test(code) && place?.postalCode !== code ? code : null;
+
+  useEffect(() => {
+    if (!wanted) return;
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      setLookup({ code: wanted, kind: "loading", suggestions: [] });
+      try {
+        const response = await fetch(`/api/places?postalCode=${encodeURIComponent(wanted)}`, {
+          signal: controller.signal,
+          headers: { Accept: "application/json" },
+        });
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const body = (await response.json()) as { suggestions?: PlaceSuggestion[] };
+        const suggestions = body.suggestions ?? [];
+        setLookup({ code: wanted, kind: suggestions.length ? "results" : "empty", suggestions });
+        setOpen(suggestions.length > 0);
+        setActive(-1);
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        // Spec §8: a failed lookup is logged and the suggestions are emptied.
+        console.error("Recherche des communes impossible :", error);
+        setLookup({ code: wanted, kind: "failed", suggestions: [] });
+      }
+    }, LOOKUP_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [wanted]);
+
+  const current = lookup && lookup.code === wanted ? lookup : null;
+  const suggestions = current?.suggestions ?? [];
+  const expanded = open && suggestions.length > 0;
+
+  function choose(suggestion: PlaceSuggestion) {
+    setPlace(suggestion);
+    setCode(suggestion.postalCode);
+    setOpen(false);
+    setActive(-1);
+    inputRef.current?.focus();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "ArrowDown" && suggestions.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i + 1) % suggestions.length);
+    } else if (event.key === "ArrowUp" && suggestions.length) {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
+    } else if (event.key === "Enter" && expanded) {
+      // Choosing a commune must not submit the surrounding form.
+      event.preventDefault();
+      const chosen = suggestions[active >= 0 ? active : 0];
+      if (chosen) choose(chosen);
+    } else if (event.key === "Escape" && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  }
+
+  const placeError = errors.city ?? errors.latitude ?? errors.longitude;
+  const error = errors.postalCode ?? (place ? undefined : placeError);
+  const statusText =
+    current?.kind === "loading"
+      ? "Recherche des communes…"
+      : current?.kind === "empty"
+        ? NO_PLACE_MESSAGE
+        : current?.kind === "failed"
+          ? "Impossible de charger les communes pour le moment. Réessayez dans un instant."
+          : current?.kind === "results"
+            ? `${suggestions.length} ${suggestions.length > 1 ? "communes trouvées" : "commune trouvée"} : choisissez la vôtre.`
+            : "";
+
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="relative mt-1">
+        <input
+          ref={inputRef}
+          id={id}
+          name="postalCode"
+          type="text"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={5}
+          placeholder="Ex. : 75011"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[statusId, error ? errorId : null].filter(Boolean).join(" ")}
+          value={code}
+          onChange={(event) => {
+            const digits = event.target.value.replace(/\D/g, "").slice(0, 5);
+            setCode(digits);
+            if (place && digits !== place.postalCode) setPlace(null);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+          onFocus={() => setOpen(suggestions.length > 0)}
+          className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600"
+        />
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Communes"
+          hidden={!expanded}
+          className="absolute z-20 mt-1 max-h-64 w-full overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {suggestions.map((suggestion, index) => (
+            <li
+              key={placeLabel(suggestion)}
+              id={`${listId}-${index}`}
+              role="option"
+              aria-selected={index === active}
+              // mousedown would blur the input (closing the list) before the click lands.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => choose(suggestion)}
+              className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-brand-50 text-brand-800" : "text-slate-800 hover:bg-slate-50"}`}
+            >
+              {placeLabel(suggestion)}
+            </li>
+          ))}
+        </ul>
+      </div>
+      <input type="hidden" name="city" value={place?.city ?? ""} />
+      <input type="hidden" name="latitude" value={place ? String(place.latitude) : ""} />
+      <input type="hidden" name="longitude" value={place ? String(place.longitude) : ""} />
+      <p id={statusId} aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-600">
+        {place ? (
+          <>
+            Commune choisie : <strong className="font-semibold text-slate-900">{placeLabel(place)}</strong>
+          </>
+        ) : (
+          statusText
+        )}
+      </p>
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

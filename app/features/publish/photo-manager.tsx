@@ -1,0 +1,331 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { buttonClasses } from "~/ui/button";
+import { MAX_PHOTOS, MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_CLIENT_MESSAGES, droppedPhotosNote } from "./photo-rules";
+
+/** A photo as the server stores it (the WebP variants of an upload). */
+export interface ManagedPhoto {
+  id: string;
+  src: string;
+  srcSet: string;
+}
+
+type ItemStatus = "queued" | "uploading" | "done" | "error";
+
+interface Item {
+  key: string;
+  name: string;
+  status: ItemStatus;
+  /** 0–100 while uploading. */
+  progress: number;
+  /** Object URL of the local file until the server's WebP replaces it. */
+  preview: string | null;
+  photo: ManagedPhoto | null;
+  error: string | null;
+  removing: boolean;
+}
+
+type UploadAnswer = { photo: ManagedPhoto; photoCount: number } | { error: string };
+
+function fromServer(photo: ManagedPhoto): Item {
+  return { key: photo.id, name: "", status: "done", progress: 100, preview: null, photo, error: null, removing: false };
+}
+
+/**
+ * Step 7 and 'Modifier mon annonce': the listing's photos (at most 3). Chosen files get a
+ * local preview at once, then upload one after the other (so the first chosen stays the
+ * main photo) as raw bodies to `POST /api/listings/:id/photos`, with a progress bar from
+ * the XMLHttpRequest upload events. A failed upload stays on screen with its French reason
+ * and a 'Réessayer' button (GUIDE §6.10). Uploads and removals are saved immediately.
+ *
+ * Form fields (hidden): `photoCount` (photos stored) and `photosBusy` ("1" while uploading),
+ * so the surrounding form can validate step 7 like the others.
+ */
+export function PhotoManager({
+  listingId,
+  initialPhotos,
+  error,
+}: {
+  listingId: string;
+  initialPhotos: readonly ManagedPhoto[];
+  error?: string;
+}) {
+  const inputId = useId();
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const [items, setItems] = useState<Item[]>(() => initialPhotos.map(fromServer));
+  const [note, setNote] = useState<string | null>(null);
+  const files = useRef(new Map<string, File>());
+  const requests = useRef(new Map<string, XMLHttpRequest>());
+  const queue = useRef<string[]>([]);
+  const uploading = useRef(false);
+  /** Object URLs of local previews by item key, revoked once not shown any more. */
+  const previews = useRef(new Map<string, string>());
+  const nextKey = useRef(0);
+
+  useEffect(() => {
+    const urls = previews.current;
+    const pending = requests.current;
+    return () => {
+      for (const xhr of pending.values()) xhr.abort();
+      for (const url of urls.values()) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  function update(key: string, patch: Partial<Item>) {
+    setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  }
+
+  function forgetPreview(key: string) {
+    const url = previews.current.get(key);
+    if (!url) return;
+    URL.revokeObjectURL(url);
+    previews.current.delete(key);
+  }
+
+  function startNext() {
+    if (uploading.current) return;
+    const key = queue.current.shift();
+    if (key === undefined) return;
+    const file = files.current.get(key);
+    if (!file) return startNext();
+    uploading.current = true;
+    update(key, { status: "uploading", progress: 0, error: null });
+    const xhr = new XMLHttpRequest();
+    requests.current.set(key, xhr);
+    const finish = (patch: Partial<Item>) => {
+      requests.current.delete(key);
+      uploading.current = false;
+      update(key, patch);
+      startNext();
+    };
+    xhr.open("POST", `/api/listings/${encodeURIComponent(listingId)}/photos`);
+    xhr.responseType = "json";
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.setRequestHeader("Content-Type", file.type || "application/octet-stream");
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) update(key, { progress: Math.round((event.loaded / event.total) * 100) });
+    };
+    xhr.onload = () => {
+      const answer = xhr.response as UploadAnswer | null;
+      if (xhr.status === 201 && answer && "photo" in answer) {
+        files.current.delete(key);
+        forgetPreview(key);
+        finish({ status: "done", progress: 100, photo: answer.photo, preview: null, error: null });
+        return;
+      }
+      const message = answer && "error" in answer ? answer.error : PHOTO_CLIENT_MESSAGES.uploadFailed;
+      console.error("Envoi de photo refusé :", xhr.status, message);
+      finish({ status: "error", error: message });
+    };
+    xhr.onerror = () => {
+      console.error("Envoi de photo impossible (réseau).");
+      finish({ status: "error", error: PHOTO_CLIENT_MESSAGES.uploadFailed });
+    };
+    xhr.onabort = () => {
+      requests.current.delete(key);
+      uploading.current = false;
+      startNext();
+    };
+    xhr.send(file);
+  }
+
+  function onFilesChosen(input: HTMLInputElement) {
+    const chosen = Array.from(input.files ?? []);
+    // Let the same file be chosen again after a removal.
+    input.value = "";
+    if (chosen.length === 0) return;
+    const free = Math.max(0, MAX_PHOTOS - items.length);
+    const kept = chosen.slice(0, free);
+    setNote(chosen.length > kept.length ? droppedPhotosNote(kept.length, items.length) : null);
+    const added: Item[] = kept.map((file) => {
+      const key = `nouvelle-${nextKey.current++}`;
+      const preview = URL.createObjectURL(file);
+      previews.current.set(key, preview);
+      const tooLarge = file.size > MAX_PHOTO_BYTES;
+      if (!tooLarge) {
+        files.current.set(key, file);
+        queue.current.push(key);
+      }
+      return {
+        key,
+        name: file.name,
+        status: tooLarge ? "error" : "queued",
+        progress: 0,
+        preview,
+        photo: null,
+        error: tooLarge ? PHOTO_CLIENT_MESSAGES.tooLarge : null,
+        removing: false,
+      };
+    });
+    setItems((list) => [...list, ...added]);
+    startNext();
+  }
+
+  function retry(key: string) {
+    const file = files.current.get(key);
+    if (!file) return;
+    if (file.size > MAX_PHOTO_BYTES) return update(key, { error: PHOTO_CLIENT_MESSAGES.tooLarge });
+    update(key, { status: "queued", error: null, progress: 0 });
+    queue.current.push(key);
+    startNext();
+  }
+
+  function drop(item: Item) {
+    queue.current = queue.current.filter((k) => k !== item.key);
+    files.current.delete(item.key);
+    forgetPreview(item.key);
+    setItems((list) => list.filter((i) => i.key !== item.key));
+  }
+
+  async function remove(item: Item) {
+    setNote(null);
+    if (item.status !== "done" || !item.photo) {
+      requests.current.get(item.key)?.abort();
+      drop(item);
+      return;
+    }
+    update(item.key, { removing: true, error: null });
+    try {
+      const response = await fetch(
+        `/api/listings/${encodeURIComponent(listingId)}/photos/${encodeURIComponent(item.photo.id)}`,
+        { method: "DELETE", headers: { Accept: "application/json" } },
+      );
+      if (response.ok) return drop(item);
+      const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+      update(item.key, { removing: false, error: answer?.error ?? PHOTO_CLIENT_MESSAGES.removeFailed });
+    } catch (cause) {
+      console.error("Retrait de photo impossible :", cause);
+      update(item.key, { removing: false, error: PHOTO_CLIENT_MESSAGES.removeFailed });
+    }
+  }
+
+  const stored = items.filter((i) => i.status === "done").length;
+  const busy = items.some((i) => i.status === "queued" || i.status === "uploading");
+  const full = items.length >= MAX_PHOTOS;
+
+  return (
+    <div>
+      <input type="hidden" name="photoCount" value={stored} />
+      <input type="hidden" name="photosBusy" value={busy ? "1" : ""} />
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={PHOTO_ACCEPT}
+          disabled={full}
+          className="peer sr-only"
+          aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onFilesChosen(event.currentTarget)}
+        />
+        <label
+          htmlFor={inputId}
+          className={buttonClasses(
+            "secondary",
+            `${full ? "cursor-not-allowed opacity-60" : "cursor-pointer"} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600`,
+          )}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+            <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm8 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8z" />
+          </svg>
+          Ajouter des photos
+        </label>
+        <span className="text-sm text-slate-600">
+          {stored} / {MAX_PHOTOS} photo{stored > 1 ? "s" : ""}
+        </span>
+      </div>
+      <p id={hintId} className="mt-2 text-xs text-slate-500">
+        JPEG, PNG ou WebP, 15 Mo au maximum par photo, 3 photos au maximum. La première sera la photo principale.
+      </p>
+      {note ? (
+        <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {note}
+        </p>
+      ) : null}
+      {items.length > 0 ? (
+        <ul aria-label="Photos de l'annonce" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          {items.map((item, index) => (
+            <PhotoTile key={item.key} item={item} index={index} onRetry={() => retry(item.key)} onRemove={() => void remove(item)} />
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function PhotoTile({
+  item,
+  index,
+  onRetry,
+  onRemove,
+}: {
+  item: Item;
+  index: number;
+  onRetry: () => void;
+  onRemove: () => void;
+}) {
+  const label = `Photo ${index + 1}${index === 0 ? " (principale)" : ""}`;
+  const src = item.photo?.src ?? item.preview;
+  return (
+    <li className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200" aria-label={label}>
+      <div className="relative aspect-[4/3] bg-slate-100">
+        {src ? (
+          <img
+            src={src}
+            srcSet={item.photo?.srcSet}
+            sizes="(max-width: 640px) 100vw, 240px"
+            alt={label}
+            className={`h-full w-full object-cover ${item.status === "done" ? "" : "opacity-70"}`}
+          />
+        ) : null}
+        {index === 0 && item.status === "done" ? (
+          <span className="absolute left-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
+            Principale
+          </span>
+        ) : null}
+      </div>
+      <div className="space-y-2 p-2 sm:p-3">
+        {item.status === "queued" ? <p className="text-sm text-slate-600">En attente d'envoi…</p> : null}
+        {item.status === "uploading" ? (
+          <div>
+            <progress
+              className="h-2 w-full overflow-hidden rounded accent-brand-600"
+              max={100}
+              value={item.progress}
+              aria-label={`Envoi de la photo ${index + 1}`}
+            />
+            <p className="text-sm text-slate-600">Envoi… {item.progress}&nbsp;%</p>
+          </div>
+        ) : null}
+        {item.status === "done" && !item.error ? <p className="text-sm text-emerald-700">Photo enregistrée</p> : null}
+        {item.error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {item.error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          {item.status === "error" ? (
+            <button type="button" className={buttonClasses("secondary", "px-3 py-1.5")} onClick={onRetry}>
+              Réessayer
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
+            onClick={onRemove}
+            disabled={item.removing}
+            aria-label={`Retirer la photo ${index + 1}`}
+          >
+            {item.removing ? "Retrait…" : "Retirer"}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { getSessionUser } from "~/features/auth/session.server";
+import { MAX_UPLOAD_BYTES, PHOTO_MESSAGES } from "~/features/publish/photo-upload.server";
+import { addListingPhoto, requireUserId } from "~/features/publish/publish.server";
+import { apiErrorResponse } from "~/server/api-errors.server";
+import { readBodyWithLimit } from "~/server/request-body.server";
+import type { Route } from "./+types/api.listing-photos";
+
+/**
+ * POST /api/listings/:id/photos — one photo, sent as the raw request body (the browser
+ * sends the File itself, so the upload streams and reports progress). The content decides
+ * the type (magic bytes), never a header or a file name. Answers 201 `{ photo, photoCount }`
+ * or `{ error }` with 400/401/403/404/409/413/429. The origin check of server/app.ts
+ * applies, as to every POST.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, storage, events, rateLimits } = context.services;
+  if (request.method !== "POST") {
+    return Response.json({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
+  }
+  try {
+    const user = await getSessionUser(request, context.services);
+    const userId = requireUserId(user?.id, "Vous devez être connecté pour ajouter des photos.");
+    rateLimits.consume("photoUpload", userId);
+    const file = await readBodyWithLimit(request, { maxBytes: MAX_UPLOAD_BYTES, message: PHOTO_MESSAGES.tooLarge });
+    const result = await addListingPhoto({ db, storage, userId, listingId: params.id, file });
+    events.publish(userId, { type: "listings-changed" });
+    return Response.json(result, { status: 201, headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}
+
+export function loader() {
+  return Response.json({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,22 @@
+import { isAppError } from "./app-error";
+
+/**
+ * JSON answer of the `/api/...` endpoints for an expected failure: `{ error }` with the
+ * AppError's French message and HTTP status (plus `fieldErrors` and `Retry-After` when
+ * known). Anything that is not an AppError is a bug: it is rethrown and becomes a 500
+ * without details.
+ */
+export function apiErrorResponse(error: unknown): Response {
+  if (!isAppError(error)) throw error;
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") headers.set("Retry-After", String(retryAfter));
+  const fieldErrors = error.details?.fieldErrors;
+  return Response.json({ error: error.message, ...(fieldErrors ? { fieldErrors } : {}) }, { status: error.status, headers });
+}
+
+/** Whether the client asked for JSON rather than a page (API clients, scripts; not browsers). */
+export function prefersJson(request: Request): boolean {
+  const accept = request.headers.get("accept") ?? "";
+  return accept.includes("application/json") && !accept.includes("text/html");
+}

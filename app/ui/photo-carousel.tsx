@@ -1,0 +1,65 @@
+import { useState } from "react";
+
+export const PLACEHOLDER_PHOTO_SRC = "/images/placeholder-vehicule.svg";
+
+/**
+ * One photo at a time with 'previous' / 'next' buttons that wrap around (spec §2), and a
+ * placeholder image when there is no photo.
+ */
+export function PhotoCarousel({
+  photos,
+  alt,
+  sizes = "(max-width: 640px) 100vw, 320px",
+  className = "",
+}: {
+  photos: readonly { src: string; srcSet: string }[];
+  alt: string;
+  sizes?: string;
+  className?: string;
+}) {
+  const [index, setIndex] = useState(0);
+  const count = photos.length;
+  const current = count ? photos[Math.min(index, count - 1)] : undefined;
+  const shown = Math.min(index, Math.max(0, count - 1));
+  const step = (delta: number) => setIndex((i) => (Math.min(i, count - 1) + delta + count) % count);
+  return (
+    <div className={`relative overflow-hidden bg-slate-100 ${className}`} aria-roledescription="carrousel" role="group" aria-label={`Photos : ${alt}`}>
+      <img
+        src={current?.src ?? PLACEHOLDER_PHOTO_SRC}
+        srcSet={current?.srcSet}
+        sizes={sizes}
+        alt={count > 1 ? `${alt}, photo ${shown + 1} sur ${count}` : alt}
+        loading="lazy"
+        decoding="async"
+        className="h-full w-full object-cover"
+      />
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            onClick={() => step(-1)}
+            aria-label="Photo précédente"
+            className="absolute left-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            onClick={() => step(1)}
+            aria-label="Photo suivante"
+            className="absolute right-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+          <span className="absolute bottom-2 right-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white" aria-hidden="true">
+            {shown + 1} / {count}
+          </span>
+        </>
+      ) : null}
+    </div>
+  );
+}

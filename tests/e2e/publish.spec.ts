@@ -1,0 +1,439 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { DEMO_PASSWORD, logInThroughUi, logOutThroughMenu, signUpThroughUi } from "./fixtures";
+
+/** Four small, distinct JPEGs written at test time (the wizard keeps the first three). */
+let photos: string[] = [];
+
+test.beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-e2e-photos-"));
+  photos = await Promise.all(
+    ["#c0392b", "#2980b9", "#27ae60", "#8e44ad"].map(async (color, i) => {
+      const file = path.join(dir, `photo-${i + 1}.jpg`);
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toFile(file);
+      return file;
+    }),
+  );
+});
+
+const stepTitle = (page: Page, n: number) => expect(page.getByText(`Étape ${n} sur 8`)).toBeVisible();
+
+async function next(page: Page, to: number) {
+  await page.getByRole("button", { name: "Suivant" }).click();
+  await stepTitle(page, to);
+}
+
+/** 'Suivant' on an empty step: nothing is sent, every message shows next to its field. */
+async function expectErrorsOnEmptyStep(page: Page, messages: (string | RegExp)[], button = "Suivant") {
+  await page.getByRole("button", { name: button }).click();
+  for (const message of messages) await expect(page.getByText(message)).toBeVisible();
+}
+
+/**
+ * Goes through the 8 steps from an empty wizard, checking each step's validation errors,
+ * the resumed draft after a reload, and the photo limits; ends on the success screen.
+ */
+async function publishThroughWizard(page: Page) {
+  await page.goto("/publish");
+  await stepTitle(page, 1);
+  await expect(page.getByRole("button", { name: "Précédent" })).toBeDisabled();
+  await expect(page.getByRole("link", { name: "Enregistrer et quitter" })).toHaveAttribute("href", "/home");
+
+  await expectErrorsOnEmptyStep(page, ["La marque est obligatoire.", "Le modèle est obligatoire."]);
+  await page.getByLabel("Marque", { exact: true }).fill("peugeot");
+  await page.getByLabel("Modèle", { exact: true }).fill("208");
+  await next(page, 2);
+
+  await expectErrorsOnEmptyStep(page, [
+    "L'année est obligatoire.",
+    "La date de première mise en circulation est obligatoire.",
+  ]);
+  await page.getByLabel("Année du modèle").selectOption("2019");
+  const registration = page.getByLabel("Date de première mise en circulation");
+  await expect(registration).toHaveAttribute("placeholder", "MM/AAAA");
+  await registration.pressSequentially("0a3/2018");
+  await expect(registration).toHaveValue("03/2018");
+  await page.getByRole("button", { name: "Suivant" }).click();
+  await expect(page.getByText("La date de première mise en circulation ne peut pas précéder l'année du modèle.")).toBeVisible();
+  await registration.fill("");
+  await registration.pressSequentially("032019");
+  await expect(registration).toHaveValue("03/2019");
+  await next(page, 3);
+
+  await expectErrorsOnEmptyStep(page, [
+    "Le type de véhicule est obligatoire.",
+    "L'énergie est obligatoire.",
+    "La boîte de vitesses est obligatoire.",
+    "La puissance fiscale est obligatoire.",
+    "La puissance DIN est obligatoire.",
+    "Le kilométrage est obligatoire.",
+    "Le type de permis est obligatoire.",
+  ]);
+  await page.getByLabel("Type de véhicule").selectOption("Berline");
+  await page.getByLabel("Énergie").selectOption("Essence");
+  await page.getByLabel("Boîte de vitesses").selectOption("Manuelle");
+  await page.getByLabel("Permis", { exact: true }).selectOption("Permis");
+  await page.getByLabel("Puissance fiscale (CV)").fill("5");
+  await page.getByLabel("Puissance DIN (ch)").fill("100");
+  // Digits only: letters and separators typed are dropped.
+  await page.getByLabel("Kilométrage (km)").pressSequentially("45 0x00");
+  await expect(page.getByLabel("Kilométrage (km)")).toHaveValue("45000");
+  await next(page, 4);
+
+  // The draft lives on the server: a reload, or coming back later, resumes at the step reached.
+  await page.reload();
+  await stepTitle(page, 4);
+  await page.goto("/home");
+  await page.goto("/publish");
+  await stepTitle(page, 4);
+  await page.getByRole("button", { name: "Précédent" }).click();
+  await stepTitle(page, 3);
+  await expect(page.getByLabel("Kilométrage (km)")).toHaveValue("45000");
+  await expect(page.getByLabel("Énergie")).toHaveValue("Essence");
+  await next(page, 4);
+
+  await expectErrorsOnEmptyStep(page, [
+    "Le nombre de portes est obligatoire.",
+    "Le nombre de places est obligatoire.",
+    "La couleur est obligatoire.",
+    "L'état du véhicule est obligatoire.",
+  ]);
+  await page.getByLabel("Nombre de portes").fill("5");
+  await page.getByLabel("Nombre de places").fill("5");
+  await page.getByLabel("Couleur").selectOption("Bleu");
+  await page.getByLabel("État du véhicule").selectOption("Non endommagé");
+  await next(page, 5);
+
+  await expectErrorsOnEmptyStep(page, ["La description est obligatoire."]);
+  await page.getByLabel("Description", { exact: true }).fill("Première main, entretien suivi chez le concessionnaire.");
+  await expect(page.getByText("55 / 5 000 caractères")).toBeVisible();
+  // 'Enregistrer et quitter' keeps this step too; the seller comes back to the next one.
+  await page.getByRole("link", { name: "Enregistrer et quitter" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/publish");
+  await stepTitle(page, 6);
+
+  await expectErrorsOnEmptyStep(page, ["Le code postal doit comporter exactement 5 chiffres."]);
+  const postalCode = page.getByRole("combobox", { name: "Code postal du véhicule" });
+  await postalCode.fill("99999");
+  await expect(page.getByText("Aucune commune ne correspond à ce code postal.")).toBeVisible();
+  await postalCode.fill("75011");
+  await expect(page.getByRole("option", { name: "Paris 11e (75011)" })).toBeVisible();
+  await postalCode.press("ArrowDown");
+  await postalCode.press("Enter");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(page.getByText("Commune choisie : Paris 11e (75011)")).toBeVisible();
+  await next(page, 7);
+
+  await expectErrorsOnEmptyStep(page, ["Ajoutez au moins une photo."]);
+  await page.getByLabel("Ajouter des photos").setInputFiles(photos);
+  await expect(page.getByText("Seules les 3 premières photos ont été gardées.")).toBeVisible();
+  const tiles = page.getByRole("list", { name: "Photos de l'annonce" }).getByRole("listitem");
+  await expect(tiles).toHaveCount(3);
+  await expect(tiles.getByText("Photo enregistrée")).toHaveCount(3);
+  // Previews end up as the server's WebP.
+  await expect(tiles.getByRole("img").first()).toHaveAttribute("src", /^\/uploads\/listings\/.+\.webp$/);
+  await expect(page.getByLabel("Ajouter des photos")).toBeDisabled();
+  await next(page, 8);
+
+  await expectErrorsOnEmptyStep(page, ["Le prix doit être un nombre supérieur ou égal à 1."], "Publier l'annonce");
+  await page.getByLabel("Prix (€)").fill("12500");
+  await page.getByRole("button", { name: "Publier l'annonce" }).click();
+  await expect(page.getByRole("heading", { name: "Annonce publiée avec succès !" })).toBeVisible();
+  await expect(page.getByText(/Vous recevrez un e-mail de validation/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Retour à l'accueil", exact: true })).toHaveAttribute("href", "/home");
+
+  // The wizard starts over.
+  await page.goto("/publish");
+  await stepTitle(page, 1);
+  await expect(page.getByLabel("Marque", { exact: true })).toHaveValue("");
+}
+
+/** The 8 steps filled straight through (no error checks): a submitted listing, for the other tests. */
+async function fillUpToPhotos(page: Page, brand: string, model: string) {
+  await page.goto("/publish");
+  await page.getByLabel("Marque", { exact: true }).fill(brand);
+  await page.getByLabel("Modèle", { exact: true }).fill(model);
+  await next(page, 2);
+  await page.getByLabel("Année du modèle").selectOption("2021");
+  await page.getByLabel("Date de première mise en circulation").fill("06/2021");
+  await next(page, 3);
+  await page.getByLabel("Type de véhicule").selectOption("Coupé");
+  await page.getByLabel("Énergie").selectOption("Essence");
+  await page.getByLabel("Boîte de vitesses").selectOption("Automatique");
+  await page.getByLabel("Permis", { exact: true }).selectOption("Permis");
+  await page.getByLabel("Puissance fiscale (CV)").fill("8");
+  await page.getByLabel("Puissance DIN (ch)").fill("150");
+  await page.getByLabel("Kilométrage (km)").fill("30000");
+  await next(page, 4);
+  await page.getByLabel("Nombre de portes").fill("3");
+  await page.getByLabel("Nombre de places").fill("4");
+  await page.getByLabel("Couleur").selectOption("Rouge");
+  await page.getByLabel("État du véhicule").selectOption("Non endommagé");
+  await next(page, 5);
+  await page.getByLabel("Description", { exact: true }).fill("Carnet d'entretien complet.");
+  await next(page, 6);
+  await page.getByRole("combobox", { name: "Code postal du véhicule" }).fill("69001");
+  await page.getByRole("listbox", { name: "Communes" }).getByRole("option").first().click();
+  await next(page, 7);
+}
+
+async function submitThroughWizard(page: Page, brand: string, model: string) {
+  await fillUpToPhotos(page, brand, model);
+  await page.getByLabel("Ajouter des photos").setInputFiles(photos.slice(0, 2));
+  await expect(page.getByText("Photo enregistrée")).toHaveCount(2);
+  await next(page, 8);
+  await page.getByLabel("Prix (€)").fill("38000");
+  await page.getByRole("button", { name: "Publier l'annonce" }).click();
+  await expect(page.getByRole("heading", { name: "Annonce publiée avec succès !" })).toBeVisible();
+}
+
+function pendingTab(page: Page) {
+  return page.getByRole("tab", { name: /En cours de validation/ });
+}
+function deletedTab(page: Page) {
+  return page.getByRole("tab", { name: /Annonce supprimée/ });
+}
+
+for (const width of [375, 1280]) {
+  test.describe(`publishing at ${width} px`, () => {
+    test.use({ viewport: { width, height: 860 } });
+
+    test("a new user publishes a listing with 3 photos; it waits under 'En cours de validation'", async ({ page }) => {
+      test.setTimeout(120_000);
+      await signUpThroughUi(page);
+      await publishThroughWizard(page);
+
+      await page.goto("/hosting");
+      await expect(page.getByRole("heading", { level: 1, name: "Mes annonces" })).toBeVisible();
+      await expect(pendingTab(page)).toHaveAttribute("aria-selected", "true");
+      await expect(pendingTab(page)).toHaveAccessibleName("En cours de validation (1)");
+      const item = page.getByRole("article", { name: "Peugeot 208" });
+      await expect(item).toContainText("12 500 €");
+      await expect(item).toContainText("75011 Paris 11e");
+      await expect(item).toContainText("0 clic");
+      await expect(item.getByText("En cours de validation")).toBeVisible();
+      // Carousel: next wraps around after the third photo.
+      const photo = item.getByRole("img");
+      await expect(photo).toHaveAccessibleName("Peugeot 208, photo 1 sur 3");
+      await item.getByRole("button", { name: "Photo précédente" }).click();
+      await expect(photo).toHaveAccessibleName("Peugeot 208, photo 3 sur 3");
+      await item.getByRole("button", { name: "Photo suivante" }).click();
+      await expect(photo).toHaveAccessibleName("Peugeot 208, photo 1 sur 3");
+
+      await page.getByRole("tab", { name: /Annonce publiée/ }).click();
+      await expect(page.getByText("Aucune annonce publiée.")).toBeVisible();
+      await expect(page.getByRole("tabpanel").getByRole("link", { name: "Publier une annonce" })).toBeVisible();
+    });
+  });
+}
+
+test.describe("publishing without an account", () => {
+  test("step 1 asks to sign in; after logging in, the wizard goes on", async ({ page }) => {
+    const { email, password } = await signUpThroughUi(page);
+    await logOutThroughMenu(page);
+    await page.goto("/publish");
+    await expect(page.getByText("Vous devez être connecté pour publier une annonce.")).toBeVisible();
+    await page.getByLabel("Marque", { exact: true }).fill("Renault");
+    await page.getByLabel("Modèle", { exact: true }).fill("Clio");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByText("Vous devez être connecté pour publier une annonce.")).toBeVisible();
+    await dialog.getByLabel("Adresse e-mail").fill(email);
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(password);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialog).toBeHidden();
+    await stepTitle(page, 2);
+    await page.getByRole("button", { name: "Précédent" }).click();
+    await expect(page.getByLabel("Marque", { exact: true })).toHaveValue("Renault");
+  });
+});
+
+test.describe("photos", () => {
+  test("a failed upload shows on its photo and can be retried; a fake image is refused; photos can be removed", async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUpThroughUi(page);
+    await fillUpToPhotos(page, "Fiat", "500");
+    const tiles = page.getByRole("list", { name: "Photos de l'annonce" }).getByRole("listitem");
+
+    // The network drops the first upload (GUIDE §6.10: shown, and retried on demand).
+    await page.route("**/api/listings/*/photos", (route) => route.abort("failed"), { times: 1 });
+    await page.getByLabel("Ajouter des photos").setInputFiles(photos[0]!);
+    await expect(tiles.first().getByRole("alert")).toHaveText("L'envoi de la photo a échoué. Vérifiez votre connexion puis réessayez.");
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByText("Ajoutez au moins une photo.")).toBeVisible();
+    await tiles.first().getByRole("button", { name: "Réessayer" }).click();
+    await expect(tiles.first().getByText("Photo enregistrée")).toBeVisible();
+
+    // An HTML page named .jpg: the server reads the content and says why.
+    const fake = path.join(path.dirname(photos[0]!), "pas-une-photo.jpg");
+    fs.writeFileSync(fake, "<!doctype html><html><body>Bonjour</body></html>");
+    await page.getByLabel("Ajouter des photos").setInputFiles(fake);
+    await expect(tiles.nth(1).getByRole("alert")).toHaveText("Ce fichier n'est pas une image : envoyez une photo JPEG, PNG ou WebP.");
+    await tiles.nth(1).getByRole("button", { name: "Retirer la photo 2" }).click();
+    await expect(tiles).toHaveCount(1);
+
+    // Removing the stored photo deletes it on the server: the step needs one again.
+    await tiles.first().getByRole("button", { name: "Retirer la photo 1" }).click();
+    await expect(tiles).toHaveCount(0);
+    await page.reload();
+    await stepTitle(page, 7);
+    await expect(page.getByText("0 / 3 photo")).toBeVisible();
+  });
+});
+
+async function newSignedInPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signUpThroughUi(page);
+  return page;
+}
+
+test.describe("Mes annonces", () => {
+  test("edit, refusal for another user, delete, and live updates of an open page", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await signUpThroughUi(page);
+    await submitThroughWizard(page, "Peugeot", "308");
+    await page.goto("/hosting");
+    const item = page.getByRole("article", { name: "Peugeot 308" });
+    await expect(item).toBeVisible();
+
+    // Edit: model list follows the brand, the change is saved, the message shows on /hosting.
+    await item.getByRole("link", { name: /^Modifier/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Modifier mon annonce" })).toBeVisible();
+    const listingId = page.url().split("/edit-annonce/")[1] ?? "";
+    expect(listingId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(page.getByLabel("Modèle", { exact: true })).toHaveValue("308");
+    await page.getByLabel("Marque", { exact: true }).selectOption("Renault");
+    await expect(page.getByLabel("Modèle", { exact: true })).toHaveValue("");
+    await page.getByLabel("Modèle", { exact: true }).selectOption("Clio");
+    const price = page.getByLabel("Prix (€)");
+    await price.fill("");
+    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await expect(page.getByText("Le prix doit être un nombre supérieur ou égal à 1.")).toBeVisible();
+    await price.fill("11900");
+    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await expect(page).toHaveURL(/\/hosting\?message=modifiee$/);
+    await expect(page.getByRole("status").filter({ hasText: "Annonce mise à jour avec succès !" })).toBeVisible();
+    const edited = page.getByRole("article", { name: "Renault Clio" });
+    await expect(edited).toContainText("11 900 €");
+
+    // Someone else: refused on the server, sent to their own listings with the message.
+    const intruder = await newSignedInPage(browser);
+    await intruder.goto(`/edit-annonce/${listingId}`);
+    await expect(intruder).toHaveURL(/\/hosting\?erreur=interdit$/);
+    await expect(intruder.getByRole("alert")).toHaveText(/Vous n'êtes pas autorisé à modifier cette annonce\./);
+    await intruder.goto("/edit-annonce/00000000-0000-4000-8000-000000000000");
+    await expect(intruder.getByRole("alert")).toHaveText(/Annonce non trouvée\./);
+    await intruder.context().close();
+
+    // A second page of the same seller deletes it; the first page follows without a reload,
+    // through the server-sent event (nothing else makes it reload: no focus or visibility change).
+    await expect(pendingTab(page)).toHaveAccessibleName("En cours de validation (1)");
+    await page.evaluate(() => {
+      const counter = window as unknown as { visibilityChanges: number };
+      counter.visibilityChanges = 0;
+      document.addEventListener("visibilitychange", () => counter.visibilityChanges++);
+    });
+    const other = await page.context().newPage();
+    await other.goto("/hosting");
+    await other.getByRole("article", { name: "Renault Clio" }).getByRole("button", { name: /^Supprimer/ }).click();
+    const confirm = other.getByRole("dialog", { name: "Supprimer cette annonce ?" });
+    await confirm.getByRole("button", { name: "Supprimer l'annonce" }).click();
+    await expect(deletedTab(other)).toHaveAccessibleName("Annonce supprimée (1)");
+
+    await expect(pendingTab(page)).toHaveAccessibleName("En cours de validation (0)");
+    await expect(deletedTab(page)).toHaveAccessibleName("Annonce supprimée (1)");
+    expect(await page.evaluate(() => (window as unknown as { visibilityChanges: number }).visibilityChanges)).toBe(0);
+    await other.close();
+    await expect(page.getByText("Aucune annonce en cours de validation.")).toBeVisible();
+    await deletedTab(page).click();
+    const deleted = page.getByRole("article", { name: "Renault Clio" });
+    await expect(deleted.getByText("Supprimée")).toBeVisible();
+    await expect(deleted.getByRole("link", { name: /^Modifier/ })).toHaveCount(0);
+    // A deleted listing cannot be edited either.
+    await page.goto(`/edit-annonce/${listingId}`);
+    await expect(page.getByRole("alert")).toHaveText(/Cette annonce a été supprimée/);
+  });
+
+  test("tabs work with the keyboard", async ({ page }) => {
+    await signUpThroughUi(page);
+    await page.goto("/hosting");
+    await expect(page.getByText("Aucune annonce en cours de validation.")).toBeVisible();
+    await pendingTab(page).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: /Annonce publiée/ })).toBeFocused();
+    await expect(page.getByText("Aucune annonce publiée.")).toBeVisible();
+    await page.keyboard.press("End");
+    await expect(deletedTab(page)).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Aucune annonce supprimée.")).toBeVisible();
+    await expect(page.getByRole("tabpanel").getByRole("link", { name: "Publier une annonce" })).toHaveCount(0);
+    await page.keyboard.press("ArrowRight");
+    await expect(pendingTab(page)).toBeFocused();
+  });
+
+  test("a signed-out visitor is sent home", async ({ page }) => {
+    await page.goto("/hosting");
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test("a moderator's validation shows live; the seller then marks it as sold", async ({ page, browser, baseURL }) => {
+    test.setTimeout(120_000);
+    // A model name of its own, to find this listing in the shared moderation queue.
+    const model = `A110 ${Date.now().toString(36)}`;
+    await signUpThroughUi(page);
+    await submitThroughWizard(page, "Alpine", model);
+    await page.goto("/hosting");
+    await expect(pendingTab(page)).toHaveAccessibleName("En cours de validation (1)");
+
+    const moderatorContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    const moderator = await moderatorContext.newPage();
+    await moderator.goto("/home");
+    await expect(await logInThroughUi(moderator, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+    await moderator.goto("/moderation");
+    const card = moderator.getByRole("article", { name: new RegExp(`Alpine ${model}$`) });
+    await card.getByRole("button", { name: /^Valider/ }).click();
+    await expect(moderator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
+    await moderatorContext.close();
+
+    // The seller's open page follows without a reload.
+    const publishedTab = page.getByRole("tab", { name: /Annonce publiée/ });
+    await expect(publishedTab).toHaveAccessibleName("Annonce publiée (1)");
+    await expect(pendingTab(page)).toHaveAccessibleName("En cours de validation (0)");
+    await publishedTab.click();
+    const item = page.getByRole("article", { name: `Alpine ${model}` });
+    await expect(item.getByText("Publiée", { exact: true })).toBeVisible();
+    await item.getByRole("button", { name: "Marquer comme vendue" }).click();
+    await expect(item.getByText("Vendue", { exact: true })).toBeVisible();
+    await expect(item.getByRole("button", { name: "Marquer comme vendue" })).toHaveCount(0);
+    await expect(item.getByRole("link", { name: /^Modifier/ })).toHaveCount(0);
+    await expect(publishedTab).toHaveAccessibleName("Annonce publiée (1)");
+  });
+});
+
+test.describe("accessibility", () => {
+  async function expectNoSeriousViolation(page: Page) {
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  }
+
+  test("the wizard, 'Mes annonces' and the edit page have no serious axe violation", async ({ page }) => {
+    await page.goto("/home");
+    // Read only: the demo seller has listings in every state shown here.
+    await expect(await logInThroughUi(page, "vendeur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+    await page.goto("/hosting");
+    await expect(page.getByRole("tabpanel").getByRole("article").first()).toBeVisible();
+    await expectNoSeriousViolation(page);
+    await page.getByRole("tabpanel").getByRole("link", { name: /^Modifier/ }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Modifier mon annonce" })).toBeVisible();
+    await expectNoSeriousViolation(page);
+    await page.goto("/publish");
+    await expect(page.getByText(/^Étape \d sur 8$/)).toBeVisible();
+    await expectNoSeriousViolation(page);
+  });
+});
