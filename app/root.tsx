@@ -3,16 +3,23 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser } from "./features/auth/session.server";
 import type { RootData } from "./features/auth/session-user";
+import { countUnread } from "./features/messages/messages.server";
 import { useNonce } from "./ui/nonce";
 import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";
 import { NotFoundContent } from "./ui/not-found-content";
 
+/** /messages/:id being loaded reads that conversation: the badge must not count it. */
+const OPEN_CONVERSATION = /^\/messages\/([0-9a-f-]{36})/i;
+
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { services } = context;
   const provider = services.config.identityProvider;
+  const user = await getSessionUser(request, services);
+  const openConversation = OPEN_CONVERSATION.exec(new URL(request.url).pathname)?.[1] ?? null;
   return {
-    user: await getSessionUser(request, services),
+    user,
+    unreadMessages: user ? await countUnread({ db: services.db, userId: user.id, exceptConversationId: openConversation }) : 0,
     identityProvider: provider ? { label: provider.label, kind: provider.kind } : null,
     map: { tileUrl: services.config.MAP_TILE_URL, attribution: services.config.MAP_TILE_ATTRIBUTION },
   };

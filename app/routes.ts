@@ -27,6 +27,9 @@ export default [
     route("publish", "routes/publish.tsx"),
     route("hosting", "routes/hosting.tsx"),
     route("edit-annonce/:id", "routes/edit-listing.tsx"),
+    // Messaging
+    route("messages", "routes/messages.tsx"),
+    route("messages/:id", "routes/messages.thread.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
   // The identity-provider popup window: no site chrome.
@@ -42,4 +45,6 @@ export default [
   route("api/listings/:id/photos", "routes/api.listing-photos.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),
+  route("api/listings/:id/conversation", "routes/api.listing-conversation.ts"),
+  route("api/conversations/:id/messages", "routes/api.conversation-messages.ts"),
 ] satisfies RouteConfig;

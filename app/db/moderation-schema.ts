@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
+import { conversations } from "./messaging-schema";
 // Circular with schema.ts (which re-exports this file): safe, references are resolved lazily.
 import { listings } from "./schema";
 
@@ -31,14 +32,14 @@ export const moderationEvents = pgTable(
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** A visitor's report of a listing ('Signaler l'annonce'). */
+/** A visitor's report of a listing ('Signaler l'annonce') or a participant's of a conversation. */
 export const reports = pgTable(
   "reports",
   {
     id: uuid().primaryKey().defaultRandom(),
-    listingId: uuid()
-      .notNull()
-      .references(() => listings.id, { onDelete: "cascade" }),
+    /** Exactly one of listing_id and conversation_id is set. */
+    listingId: uuid().references(() => listings.id, { onDelete: "cascade" }),
+    conversationId: uuid().references(() => conversations.id, { onDelete: "cascade" }),
     /** Signed-in reporter, or null for a visitor. */
     reporterId: text().references(() => user.id, { onDelete: "set null" }),
     reasonCode: varchar({ length: 32 }).notNull(),
@@ -50,9 +51,11 @@ export const reports = pgTable(
   },
   (t) => [
     check("reports_status_check", sql`${t.status} in ('open','dismissed','actioned')`),
+    check("reports_target_check", sql`num_nonnulls(${t.listingId}, ${t.conversationId}) = 1`),
     index("reports_open_idx")
       .on(t.createdAt)
       .where(sql`${t.status} = 'open'`),
     index("reports_listing_idx").on(t.listingId),
+    index("reports_conversation_idx").on(t.conversationId),
   ],
 );

@@ -18,6 +18,7 @@ import { user } from "./auth-schema";
 
 export * from "./auth-schema";
 export * from "./moderation-schema";
+export * from "./messaging-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
@@ -100,6 +101,8 @@ export const listings = pgTable(
     clickCount: integer().notNull().default(0),
     viewCount: integer().notNull().default(0),
     heartCount: integer().notNull().default(0),
+    /** Signed-in viewers who revealed the seller's phone (once each, see phone_reveals). */
+    phoneRevealCount: integer().notNull().default(0),
     rejectionReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,7 +1,8 @@
 import { Link, useRevalidator } from "react-router";
-import { displayName } from "~/features/auth/session-user";
+import { displayName, useRootData } from "~/features/auth/session-user";
 import { requireUser } from "~/features/auth/session.server";
 import { signOut } from "~/features/auth/sign-out";
+import { unreadLabel } from "~/ui/account-menu";
 import { Button, buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/account-settings";
@@ -51,6 +52,7 @@ function Avatar({ image, name }: { image: string | null; name: string }) {
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
+  const { unreadMessages } = useRootData();
   const revalidator = useRevalidator();
   const name = displayName(me);
   const logout = () => void signOut(revalidator.revalidate);
@@ -76,6 +78,17 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           Passer en mode vendeur
         </Link>
         <ul className="divide-y divide-slate-200 rounded-xl bg-white shadow-sm">
+          <li>
+            <Link to="/messages" className="flex items-center justify-between px-4 py-3">
+              <span>Messages</span>
+              <span className="flex items-center gap-2">
+                {unreadMessages > 0 ? (
+                  <span className="rounded-full bg-red-600 px-2 text-xs font-bold leading-5 text-white">{unreadLabel(unreadMessages)}</span>
+                ) : null}
+                <span aria-hidden="true">›</span>
+              </span>
+            </Link>
+          </li>
           {CARDS.map((card) => (
             <li key={card.to}>
               <Link to={card.to} className="flex items-center justify-between px-4 py-3">

@@ -11,6 +11,7 @@ import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
 import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { PhotoGallery } from "~/features/listings/photo-gallery";
+import { MessageSellerButton } from "~/features/messages/message-seller-button";
 import { getListingHistory } from "~/features/moderation/moderation.server";
 import { ReportListing } from "~/features/moderation/report-listing";
 import { isAppError } from "~/server/app-error";
@@ -282,7 +283,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 Modifier mon annonce
               </Link>
             ) : listing.status === "published" ? (
-              <PhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} />
+              <>
+                <MessageSellerButton listingId={listing.id} />
+                <PhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} />
+              </>
             ) : null}
           </section>
           {listing.status === "published" && !listing.isOwner ? <ReportListing listingId={listing.id} /> : null}

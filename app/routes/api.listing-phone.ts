@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.listing-phone";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await getSessionUser(request, context.services);
   try {
-    const result = await revealSellerPhone({ db: context.services.db, listingId: params.id, viewerId: me?.id });
+    const result = await revealSellerPhone({ db: context.services.db, listingId: params.id, viewerId: me?.id, dedupe: context.services.counterDedupe });
     return data(result, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     if (isAppError(error)) return data({ error: error.message }, { status: error.status });

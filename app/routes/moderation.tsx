@@ -11,6 +11,7 @@ import {
   removeReportedListing,
   requireModerator,
   validateListing,
+  type OpenReport,
   type QueueItem,
 } from "~/features/moderation/moderation.server";
 import { isAppError } from "~/server/app-error";
@@ -279,7 +280,8 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm">Aucun signalement en attente.</p>
       ) : (
         <ul className="space-y-4">
-          {loaderData.reports.map((report) => (
+          {loaderData.reports.map((report) =>
+            report.kind === "conversation" ? <ConversationReport key={report.id} report={report} /> : (
             <li key={report.id} className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
               <p className="font-semibold">
                 <Link to={report.listingPath} className="hover:underline">
@@ -316,5 +318,44 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
     </section>
+  );
+}
+
+/** A reported conversation: who, why, its last messages; the moderator can dismiss it. */
+function ConversationReport({ report }: { report: Extract<OpenReport, { kind: "conversation" }> }) {
+  return (
+    <li className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
+      <p className="font-semibold">
+        Conversation à propos de {report.conversation.title}{" "}
+        <span className="text-sm font-normal text-slate-500">— signalée le {formatDateTime(report.createdAt)}</span>
+      </p>
+      <p className="text-sm text-slate-700">
+        Acheteur : <strong>{report.conversation.buyer}</strong> · Vendeur : <strong>{report.conversation.seller}</strong>
+      </p>
+      <p>
+        <span className="font-medium">{report.reason}</span>
+        {report.message ? ` : « ${report.message} »` : ""}
+      </p>
+      <details className="text-sm">
+        <summary className="cursor-pointer font-medium">Derniers messages ({report.messages.length})</summary>
+        <ol className="mt-2 space-y-2">
+          {report.messages.map((m) => (
+            <li key={m.at + m.sender} className="rounded-lg bg-slate-50 p-2">
+              <p className="text-xs text-slate-500">
+                {m.sender} — {formatDateTime(m.at)}
+              </p>
+              <p className="whitespace-pre-line break-words">{m.body}</p>
+            </li>
+          ))}
+        </ol>
+      </details>
+      <Form method="post">
+        <input type="hidden" name="intent" value="dismiss-report" />
+        <input type="hidden" name="id" value={report.id} />
+        <Button type="submit" variant="secondary">
+          Classer sans suite
+        </Button>
+      </Form>
+    </li>
   );
 }

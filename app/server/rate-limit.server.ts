@@ -1,7 +1,7 @@
 /**
- * Per-user rate limits on publishing and photo uploads (GUIDE §7), as in-memory sliding
- * windows: each user's recent attempts are kept as timestamps and an attempt is refused
- * when the window already holds `limit` of them.
+ * Per-user rate limits on publishing, photo uploads, reports and messages (GUIDE §7), as
+ * in-memory sliding windows: each user's recent attempts are kept as timestamps and an
+ * attempt is refused when the window already holds `limit` of them.
  *
  * Sign-in and sign-up are limited by Better Auth (per address, in the database); these
  * limits key on the signed-in user's id, so they cannot be dodged by changing address.
@@ -34,6 +34,18 @@ export const USER_RATE_LIMITS = {
     limit: 5,
     windowMs: 60 * 60_000,
     message: "Vous avez envoyé trop de signalements en peu de temps.",
+  },
+  /** 20 new conversations per hour: a buyer comparing many cars, not a spammer writing to every seller. */
+  conversationStart: {
+    limit: 20,
+    windowMs: 60 * 60_000,
+    message: "Vous avez contacté trop de vendeurs en peu de temps.",
+  },
+  /** 30 messages per 5 minutes: a lively exchange stays far below, a flood does not. */
+  message: {
+    limit: 30,
+    windowMs: 5 * 60_000,
+    message: "Vous avez envoyé trop de messages en peu de temps.",
   },
 } as const satisfies Record<string, RateLimitRule>;
 

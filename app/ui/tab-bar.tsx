@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
-import { useOptionalUser } from "~/features/auth/session-user";
+import { useOptionalUser, useRootData } from "~/features/auth/session-user";
+import { unreadBadgeText, unreadLabel } from "./account-menu";
 
 const ICONS = {
   home: "M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
@@ -26,6 +27,7 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 /** Bottom navigation on screens of 768 px or less (spec §2). */
 export function TabBar() {
   const user = useOptionalUser();
+  const { unreadMessages } = useRootData();
   const { openAuthDialog } = useAuthDialog();
   const tabs = user
     ? [
@@ -48,8 +50,19 @@ export function TabBar() {
         {tabs.map((tab) => (
           <li key={tab.to} className="flex-1">
             <NavLink to={tab.to} className={tabClass}>
-              <TabIcon path={tab.icon} />
+              {/* Unread messages show on 'Profil', whose page leads to Messages. */}
+              {tab.to === "/account-settings" && user && unreadMessages > 0 ? (
+                <span className="relative">
+                  <TabIcon path={tab.icon} />
+                  <span aria-hidden="true" className="absolute -right-2.5 -top-1 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] font-bold leading-4 text-white">
+                    {unreadBadgeText(unreadMessages)}
+                  </span>
+                </span>
+              ) : (
+                <TabIcon path={tab.icon} />
+              )}
               {tab.label}
+              {tab.to === "/account-settings" && user && unreadMessages > 0 ? <span className="sr-only">, {unreadLabel(unreadMessages)}</span> : null}
             </NavLink>
           </li>
         ))}

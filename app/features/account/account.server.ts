@@ -112,7 +112,9 @@ export async function updateNotificationPreferences(
 
 /**
  * Deletes the acting user's account: their listings and photos (rows and files), favourites
- * and sessions go with it. Accounts with a password must give it; the others type SUPPRIMER.
+ * and sessions go with it. Their conversations stay readable by the other party, anonymised:
+ * the foreign keys to the user (participant, sender) are ON DELETE SET NULL, shown as
+ * 'Utilisateur supprimé'. Accounts with a password must give it; the others type SUPPRIMER.
  */
 export async function deleteAccount(options: {
   db: Database;

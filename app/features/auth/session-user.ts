@@ -14,6 +14,8 @@ export interface SessionUser {
 
 export interface RootData {
   user: SessionUser | null;
+  /** Messages from others the signed-in user has not read yet (header badge); 0 when signed out. */
+  unreadMessages: number;
   /** Label of the identity-provider button ("Google"), or null when none is configured. */
   identityProvider: { label: string; kind: "oidc" | "google" } | null;
   /** Public map settings (tiles are configurable, GUIDE §2). */
@@ -24,6 +26,7 @@ export function useRootData(): RootData {
   return (
     useRouteLoaderData<RootData>("root") ?? {
       user: null,
+      unreadMessages: 0,
       identityProvider: null,
       map: { tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap" },
     }

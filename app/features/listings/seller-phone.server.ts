@@ -1,27 +1,46 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listings, user } from "~/db/schema";
+import { listings, phoneReveals, user } from "~/db/schema";
 import { formatPhone } from "~/features/account/profile-schemas";
 import { AppError } from "~/server/app-error";
+import type { CounterDedupe } from "./listing-detail.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The seller's phone number for a published listing, to signed-in users only, on request:
  * it never appears in a page's HTML, so it cannot be scraped from listings.
+ *
+ * Each reveal counts once per viewer and listing (`phone_reveal_count`), never for the
+ * owner: the phone_reveals primary key decides, and `dedupe` spares the write for repeated
+ * clicks.
  */
 export async function revealSellerPhone(options: {
   db: DbExecutor;
   listingId: string;
   viewerId: string | null | undefined;
+  dedupe?: CounterDedupe;
 }): Promise<{ phone: string | null }> {
-  if (!options.viewerId) throw new AppError("unauthenticated", "Connectez-vous pour voir le numéro du vendeur.");
+  const viewerId = options.viewerId;
+  if (!viewerId) throw new AppError("unauthenticated", "Connectez-vous pour voir le numéro du vendeur.");
   if (!UUID.test(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
   const [row] = await options.db
-    .select({ status: listings.status, phone: user.phoneNumber })
+    .select({ status: listings.status, phone: user.phoneNumber, ownerId: listings.ownerId })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
     .where(eq(listings.id, options.listingId));
   if (!row || row.status !== "published") throw new AppError("not_found", "Annonce introuvable.");
-  return { phone: row.phone ? formatPhone(row.phone) : null };
+  if (!row.phone) return { phone: null };
+  if (row.ownerId !== viewerId && (options.dedupe?.firstTime(`phone:${options.listingId}:${viewerId}`) ?? true)) {
+    // One statement: the counter moves only if this viewer's row is new.
+    await options.db.execute(sql`
+      with revealed as (
+        insert into ${phoneReveals} (listing_id, viewer_id) values (${options.listingId}, ${viewerId})
+        on conflict do nothing
+        returning listing_id
+      )
+      update ${listings} set phone_reveal_count = phone_reveal_count + 1
+      where id in (select listing_id from revealed)`);
+  }
+  return { phone: formatPhone(row.phone) };
 }

@@ -19,8 +19,17 @@ export const REPORT_REASONS = {
   other: "Autre",
 } as const;
 
+/** Why a participant reports a conversation ('Signaler la conversation'). */
+export const CONVERSATION_REPORT_REASONS = {
+  fraud: "Arnaque ou tentative de fraude",
+  harassment: "Propos insultants ou harcèlement",
+  spam: "Spam ou publicité",
+  other: "Autre",
+} as const;
+
 export type RejectionReasonCode = keyof typeof REJECTION_REASONS;
 export type ReportReasonCode = keyof typeof REPORT_REASONS;
+export type ConversationReportReasonCode = keyof typeof CONVERSATION_REPORT_REASONS;
 
 /** "Prix manifestement erroné : 1 € pour une Audi A4 de 2021" */
 export function reasonSentence(label: string, text: string | null | undefined): string {

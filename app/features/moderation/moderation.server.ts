@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings, moderationEvents, reports, user, type ModerationAction } from "~/db/schema";
+import { conversations, listingPhotos, listings, messages, moderationEvents, reports, user, type ModerationAction } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
 import { listingPath } from "~/features/listings/listing-seo";
@@ -10,7 +11,15 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import type { Storage } from "~/server/storage.server";
 import { listingPublishedEmail, listingRejectedEmail, listingRemovedEmail } from "./moderation-emails";
-import { reasonSentence, REJECTION_REASONS, REPORT_REASONS, type RejectionReasonCode, type ReportReasonCode } from "./moderation-reasons";
+import {
+  CONVERSATION_REPORT_REASONS,
+  reasonSentence,
+  REJECTION_REASONS,
+  REPORT_REASONS,
+  type ConversationReportReasonCode,
+  type RejectionReasonCode,
+  type ReportReasonCode,
+} from "./moderation-reasons";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -357,8 +366,10 @@ export async function reportListing(options: {
   return { id: row!.id };
 }
 
-export async function listOpenReports(options: { db: DbExecutor; viewer: Viewer | null }) {
+export async function listOpenReports(options: { db: DbExecutor; viewer: Viewer | null }): Promise<OpenReport[]> {
   requireModerator(options.viewer);
+  const buyer = alias(user, "buyer");
+  const seller = alias(user, "seller");
   const rows = await options.db
     .select({
       id: reports.id,
@@ -366,19 +377,84 @@ export async function listOpenReports(options: { db: DbExecutor; viewer: Viewer 
       message: reports.message,
       createdAt: reports.createdAt,
       listing: { id: listings.id, brand: listings.brand, model: listings.model, year: listings.year, city: listings.city, status: listings.status },
+      conversation: { id: conversations.id, title: conversations.listingTitle, buyer: buyer.username, seller: seller.username },
     })
     .from(reports)
-    .innerJoin(listings, eq(listings.id, reports.listingId))
+    .leftJoin(listings, eq(listings.id, reports.listingId))
+    .leftJoin(conversations, eq(conversations.id, reports.conversationId))
+    .leftJoin(buyer, eq(buyer.id, conversations.buyerId))
+    .leftJoin(seller, eq(seller.id, conversations.sellerId))
     .where(eq(reports.status, "open"))
     .orderBy(asc(reports.createdAt))
     .limit(100);
-  return rows.map((r) => ({
-    ...r,
-    reason: REPORT_REASONS[r.reasonCode as ReportReasonCode] ?? r.reasonCode,
-    createdAt: r.createdAt.toISOString(),
-    listingPath: listingPath(r.listing),
-  }));
+  const conversationIds = rows.map((r) => r.conversation?.id).filter((id): id is string => Boolean(id));
+  const recent = await reportedConversationMessages(options.db, conversationIds);
+  const result: OpenReport[] = [];
+  for (const r of rows) {
+    const common = { id: r.id, message: r.message, createdAt: r.createdAt.toISOString() };
+    if (r.listing) {
+      result.push({ ...common, kind: "listing", reason: REPORT_REASONS[r.reasonCode as ReportReasonCode] ?? r.reasonCode, listing: r.listing, listingPath: listingPath(r.listing) });
+    } else if (r.conversation?.id) {
+      const id = r.conversation.id;
+      result.push({
+        ...common,
+        kind: "conversation",
+        reason: CONVERSATION_REPORT_REASONS[r.reasonCode as ConversationReportReasonCode] ?? r.reasonCode,
+        conversation: { id, title: r.conversation.title ?? "", buyer: r.conversation.buyer ?? DELETED_USER, seller: r.conversation.seller ?? DELETED_USER },
+        messages: recent.get(id) ?? [],
+      });
+    }
+  }
+  return result;
 }
+
+const DELETED_USER = "Utilisateur supprimé";
+
+interface OpenReportBase {
+  id: string;
+  reason: string;
+  message: string | null;
+  createdAt: string;
+}
+
+export type OpenReport =
+  | (OpenReportBase & {
+      kind: "listing";
+      listing: { id: string; brand: string; model: string; year: number | null; city: string | null; status: string };
+      listingPath: string;
+    })
+  | (OpenReportBase & {
+      kind: "conversation";
+      conversation: { id: string; title: string; buyer: string; seller: string };
+      /** The conversation's last messages, oldest first. */
+      messages: { sender: string; body: string; at: string }[];
+    });
+
+/** The last messages of reported conversations (oldest first), so moderators can judge. */
+async function reportedConversationMessages(db: DbExecutor, conversationIds: string[]) {
+  const result = new Map<string, { sender: string; body: string; at: string }[]>();
+  if (conversationIds.length === 0) return result;
+  const sender = alias(user, "sender");
+  const rows = await db
+    .select({ conversationId: messages.conversationId, body: messages.body, at: messages.createdAt, sender: sender.username, senderId: messages.senderId })
+    .from(messages)
+    .leftJoin(sender, eq(sender.id, messages.senderId))
+    .where(
+      and(
+        inArray(messages.conversationId, conversationIds),
+        sql`${messages.id} in (select m.id from ${messages} m where m.conversation_id = ${messages.conversationId} order by m.created_at desc limit ${REPORTED_MESSAGES_SHOWN})`,
+      ),
+    )
+    .orderBy(asc(messages.conversationId), asc(messages.createdAt));
+  for (const row of rows) {
+    const list = result.get(row.conversationId) ?? [];
+    list.push({ sender: row.senderId ? (row.sender ?? "?") : DELETED_USER, body: row.body, at: row.at.toISOString() });
+    result.set(row.conversationId, list);
+  }
+  return result;
+}
+
+const REPORTED_MESSAGES_SHOWN = 20;
 
 async function closeReport(db: Database, viewer: Viewer, reportId: string, status: "dismissed" | "actioned") {
   if (!UUID.test(reportId)) throw new AppError("not_found", "Signalement introuvable.");
@@ -386,7 +462,7 @@ async function closeReport(db: Database, viewer: Viewer, reportId: string, statu
     .update(reports)
     .set({ status, handledBy: viewer.id, handledAt: new Date() })
     .where(and(eq(reports.id, reportId), eq(reports.status, "open")))
-    .returning({ listingId: reports.listingId });
+    .returning({ listingId: reports.listingId, conversationId: reports.conversationId });
   if (!row) throw new AppError("conflict", "Ce signalement a déjà été traité.");
   return row;
 }
@@ -395,7 +471,8 @@ export async function dismissReport(options: { db: Database; viewer: Viewer | nu
   const viewer = requireModerator(options.viewer);
   return options.db.transaction(async (tx) => {
     const report = await closeReport(tx as unknown as Database, viewer, options.reportId, "dismissed");
-    await tx.insert(moderationEvents).values({ listingId: report.listingId, moderatorId: viewer.id, action: "report_dismissed" });
+    // A listing's history records it; a conversation report has no listing history.
+    if (report.listingId) await tx.insert(moderationEvents).values({ listingId: report.listingId, moderatorId: viewer.id, action: "report_dismissed" });
     return report;
   });
 }
@@ -414,6 +491,7 @@ export async function removeReportedListing(options: {
     : [];
   if (!report) throw new AppError("not_found", "Signalement introuvable.");
   if (report.status !== "open") throw new AppError("conflict", "Ce signalement a déjà été traité.");
+  if (!report.listingId) throw new AppError("invalid", "Ce signalement concerne une conversation, pas une annonce.");
   const reason = reasonSentence(REPORT_REASONS[report.reasonCode as ReportReasonCode] ?? "Signalement", options.reasonText);
   const listing = await decide({
     db: options.db,

@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { useOptionalUser } from "~/features/auth/session-user";
+import { Button } from "~/ui/button";
+import { MESSAGE_TEXTS } from "./message-data";
+
+/**
+ * 'Message' on a listing: opens (or creates) the visitor's conversation with the seller and
+ * goes to it. Signed out, the login popup comes first and the conversation opens after it.
+ */
+export function MessageSellerButton({ listingId }: { listingId: string }) {
+  const user = useOptionalUser();
+  const { openAuthDialog } = useAuthDialog();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function openConversation() {
+    setError(null);
+    setPending(true);
+    const response = await fetch(`/api/listings/${listingId}/conversation`, {
+      method: "POST",
+      headers: { accept: "application/json" },
+    }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as { id?: string; error?: string } | null;
+    setPending(false);
+    if (!response?.ok || !body?.id)
+      return setError(body?.error ?? "La conversation n'a pas pu être ouverte. Réessayez.");
+    await navigate(`/messages/${body.id}`);
+  }
+
+  return (
+    <div>
+      <Button
+        className="w-full"
+        disabled={pending}
+        onClick={() => {
+          if (user) void openConversation();
+          else
+            openAuthDialog({
+              mode: "login",
+              reason: MESSAGE_TEXTS.signedOut,
+              onSuccess: () => void openConversation(),
+            });
+        }}
+      >
+        Message
+      </Button>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, emailsTo, expectSignedIn, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
+
+const SELLER = "vendeur@occazio.local";
+
+/** The newest demo listing (first on the home page) belongs to vendeur@occazio.local, who has a phone. */
+async function openNewestListing(page: Page) {
+  await page.goto("/home");
+  await page.locator("main article").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+}
+
+async function expectNoSeriousViolation(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+async function send(page: Page, text: string) {
+  const box = page.getByRole("textbox", { name: "Votre message" });
+  await box.fill(text);
+  await box.press("Enter");
+  await expect(box).toHaveValue("");
+  await expect(page.getByRole("log").getByText(text, { exact: true })).toBeVisible();
+}
+
+test.describe("messaging between a buyer and a seller", () => {
+  test("message from a listing, live badge and answer, one e-mail for a burst, phone reveal", async ({
+    browser,
+    baseURL,
+  }) => {
+    const sellerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    try {
+      // The seller is signed in and browsing, page already loaded.
+      const seller = await sellerContext.newPage();
+      await seller.goto("/home");
+      const login = await logInThroughUi(seller, SELLER, DEMO_PASSWORD);
+      await expect(login).toBeHidden();
+      await expectSignedIn(seller);
+      await seller.goto("/messages");
+      await expect(seller.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+      const badge = seller.getByTestId("unread-badge");
+      await expect(badge).toHaveCount(0);
+
+      // The buyer: a fresh account, on the newest listing.
+      const buyer = await buyerContext.newPage();
+      const { email: buyerEmail } = await signUpThroughUi(buyer);
+      await openNewestListing(buyer);
+      const listingUrl = buyer.url();
+
+      // The phone number is not in the page's HTML; it appears on click.
+      const html = await (await buyerContext.request.get(listingUrl)).text();
+      expect(html).not.toMatch(/06 12 34 56 78|612345678/);
+      await buyer.getByRole("button", { name: "Téléphone" }).click();
+      await expect(buyer.getByRole("link", { name: "06 12 34 56 78" })).toHaveAttribute("href", "tel:0612345678");
+
+      // 'Message' opens the conversation; a burst of three messages.
+      await buyer.getByRole("button", { name: "Message", exact: true }).click();
+      await expect(buyer).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+      const conversationPath = new URL(buyer.url()).pathname;
+      await expect(buyer.getByText("0 / 2 000 caractères")).toBeVisible();
+      await send(buyer, "Bonjour, le véhicule est-il toujours disponible ?");
+      await send(buyer, "Je peux passer samedi matin.");
+      await send(buyer, "Détails : https://exemple.fr/essai");
+      await expect(buyer.getByRole("link", { name: "https://exemple.fr/essai" })).toHaveAttribute(
+        "rel",
+        "nofollow noopener noreferrer",
+      );
+
+      // The seller sees the badge appear without reloading, and the conversation in the inbox.
+      await expect(badge).toHaveText("3");
+      await expect(seller.getByRole("button", { name: /Menu du compte de .* \(3 messages non lus\)/ })).toBeVisible();
+      const item = seller.getByRole("list", { name: "Conversations" }).getByRole("listitem").first();
+      await expect(item).toContainText("Détails : https://exemple.fr/essai");
+      await expect(item).toContainText("3 non lus");
+      await expectNoSeriousViolation(seller);
+      await item.getByRole("link").first().click();
+      await expect(seller).toHaveURL(new RegExp(`${conversationPath}$`));
+      await expect(
+        seller.getByRole("log").getByText("Bonjour, le véhicule est-il toujours disponible ?"),
+      ).toBeVisible();
+      // Reading it clears the badge.
+      await expect(badge).toHaveCount(0);
+      await expectNoSeriousViolation(seller);
+
+      // The seller answers; the buyer sees it live.
+      await send(seller, "Bonjour ! Oui, elle est disponible. Samedi 10 h ?");
+      await expect(buyer.getByRole("log").getByText("Bonjour ! Oui, elle est disponible. Samedi 10 h ?")).toBeVisible();
+      await expect(buyer.getByRole("log").getByRole("article").last()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+
+      // Exactly one e-mail to the seller for the burst, linking to the conversation.
+      const mail = await waitForEmail(SELLER, /^Nouveau message à propos de votre annonce /);
+      expect(mail.text).toContain(conversationPath);
+      // The answer's e-mail to the buyer was sent after the whole burst: once it is here, any
+      // second e-mail to the seller would be too.
+      const answerMail = await waitForEmail(buyerEmail, /^Nouveau message à propos de l'annonce /);
+      expect(answerMail.text).toContain(conversationPath);
+      expect((await emailsTo(SELLER)).filter((m) => m.text.includes(conversationPath))).toHaveLength(1);
+    } finally {
+      await sellerContext.close();
+      await buyerContext.close();
+    }
+  });
+
+  test("signed out, 'Message' asks to log in first; one's own listing has no 'Message'", async ({ page }) => {
+    await openNewestListing(page);
+    await page.getByRole("button", { name: "Message", exact: true }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Connectez-vous pour envoyer un message au vendeur.");
+    await dialog.getByLabel("Adresse e-mail").fill(SELLER);
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialog).toBeHidden();
+    // The seller signed in on their own listing: no 'Message', their edit link instead.
+    await expect(page.getByRole("button", { name: "Message", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Modifier mon annonce" })).toBeVisible();
+  });
+});
