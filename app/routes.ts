@@ -27,6 +27,8 @@ export default [
     route("publish", "routes/publish.tsx"),
     route("hosting", "routes/hosting.tsx"),
     route("edit-annonce/:id", "routes/edit-listing.tsx"),
+    // Search
+    route("recherche", "routes/recherche.tsx"),
     // Messaging
     route("messages", "routes/messages.tsx"),
     route("messages/:id", "routes/messages.thread.tsx"),
@@ -45,6 +47,8 @@ export default [
   route("api/listings/:id/photos", "routes/api.listing-photos.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),
+  route("api/search/map", "routes/api.search-map.ts"),
+  route("api/search/map-card/:id", "routes/api.search-map-card.ts"),
   route("api/listings/:id/conversation", "routes/api.listing-conversation.ts"),
   route("api/conversations/:id/messages", "routes/api.conversation-messages.ts"),
 ] satisfies RouteConfig;

@@ -1,10 +1,13 @@
 import { Link } from "react-router";
 import { ListingCard } from "~/features/listings/listing-card";
 import { listLatestListings } from "~/features/listings/listing-cards.server";
+import { cachedBrandCounts } from "~/features/search/brand-counts.server";
+import { HeroSearch } from "~/features/search/hero-search";
+import { brandHref, POPULAR_BRANDS, POPULAR_MODEL_COLUMNS, popularModelHref } from "~/features/search/popular";
+import { resultCountLabel } from "~/features/search/search-meta";
+import { buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/home";
-
-const POPULAR_BRANDS = ["Renault", "Audi", "BMW", "Nissan", "Volkswagen", "Peugeot"];
 
 export function meta() {
   return pageMeta(
@@ -15,29 +18,34 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, storage } = context.services;
-  return { latest: await listLatestListings({ db, storage, limit: 8 }) };
+  const [latest, brandCounts] = await Promise.all([
+    listLatestListings({ db, storage, limit: 8 }),
+    cachedBrandCounts({ db, brands: POPULAR_BRANDS }),
+  ]);
+  return { latest, brandCounts };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="space-y-10">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-10 text-white sm:px-10">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">Trouver votre occasion</h1>
+    <div className="space-y-12">
+      <section
+        aria-labelledby="trouver"
+        className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-600 px-5 py-8 text-white sm:px-10 sm:py-10"
+      >
+        <h1 id="trouver" className="text-3xl font-extrabold sm:text-4xl">
+          Trouver votre occasion
+        </h1>
         <p className="mt-2 max-w-xl text-brand-100">
           Des milliers de véhicules d'occasion vérifiés par notre équipe avant publication, partout en France.
         </p>
-        <div className="mt-6 flex flex-wrap items-center gap-3">
-          <Link
-            to="/recherche"
-            className="rounded-lg bg-white px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Voir toutes les annonces
-          </Link>
-          <span className="text-brand-100">ou</span>
-          <Link
-            to="/publish"
-            className="rounded-lg bg-accent-500 px-4 py-2.5 font-semibold text-white hover:bg-accent-600"
-          >
+        <div className="mt-6 rounded-xl bg-white p-4 text-slate-900 shadow-lg sm:p-5">
+          <HeroSearch />
+          <div className="my-4 flex items-center gap-3 text-sm font-medium text-slate-600">
+            <span className="h-px flex-1 bg-slate-200" />
+            ou
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <Link to="/publish" className={buttonClasses("accent", "w-full py-3 text-base sm:w-auto")}>
             Déposer une annonce
           </Link>
         </div>
@@ -47,24 +55,69 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="marques-populaires" className="text-xl font-bold">
           Les marques populaires
         </h2>
-        <ul className="mt-4 grid grid-cols-3 gap-3 sm:grid-cols-6">
-          {POPULAR_BRANDS.map((brand) => (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+          {loaderData.brandCounts.map(({ brand, count, capped }) => (
             <li key={brand}>
               <Link
-                to={`/recherche?brand=${encodeURIComponent(brand)}`}
-                className="flex h-20 items-center justify-center rounded-xl bg-white font-semibold shadow-sm ring-1 ring-slate-200 hover:ring-brand-500"
+                to={brandHref(brand)}
+                className="flex h-24 flex-col items-center justify-center rounded-xl bg-white px-2 text-center shadow-sm ring-1 ring-slate-200 transition hover:shadow-md hover:ring-brand-500"
               >
-                {brand}
+                <span className="text-lg font-bold text-slate-900">{brand}</span>
+                <span className="mt-1 text-sm text-slate-600">{resultCountLabel(count, capped)}</span>
               </Link>
             </li>
           ))}
         </ul>
       </section>
 
-      <section aria-labelledby="dernieres-annonces">
-        <h2 id="dernieres-annonces" className="text-xl font-bold">
-          Dernières annonces
+      <section aria-labelledby="modeles-populaires">
+        <h2 id="modeles-populaires" className="text-xl font-bold">
+          Les modèles populaires
         </h2>
+        <div className="mt-4 grid gap-6 md:grid-cols-3">
+          {POPULAR_MODEL_COLUMNS.map((column) => (
+            <div key={column.id}>
+              <h3 id={`modeles-${column.id}`} className="font-semibold text-slate-800">
+                {column.title}
+              </h3>
+              <ul aria-labelledby={`modeles-${column.id}`} className="mt-3 space-y-2">
+                {column.models.map((entry) => (
+                  <li key={`${entry.brand} ${entry.model}`}>
+                    <Link
+                      to={popularModelHref(entry)}
+                      className="flex items-center justify-between rounded-lg bg-white px-4 py-3 font-medium text-slate-900 shadow-sm ring-1 ring-slate-200 transition hover:text-brand-700 hover:ring-brand-500"
+                    >
+                      <span>
+                        {entry.brand} {entry.model}
+                      </span>
+                      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 text-slate-500">
+                        <path
+                          d="M9 5l7 7-7 7"
+                          fill="none"
+                          stroke="currentColor"
+                          strokeWidth="2"
+                          strokeLinecap="round"
+                          strokeLinejoin="round"
+                        />
+                      </svg>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="dernieres-annonces">
+        <div className="flex items-baseline justify-between gap-4">
+          <h2 id="dernieres-annonces" className="text-xl font-bold">
+            Dernières annonces
+          </h2>
+          <Link to="/recherche" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+            Voir toutes les annonces
+          </Link>
+        </div>
         {loaderData.latest.length === 0 ? (
           <p className="mt-4 text-slate-600">Aucune annonce publiée pour le moment.</p>
         ) : (

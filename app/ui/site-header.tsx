@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { HeaderSearch } from "~/features/search/header-search";
 import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 
@@ -13,6 +14,7 @@ export function SiteHeader() {
       </a>
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
         <Logo />
+        <HeaderSearch />
         <div className="ml-auto flex items-center gap-3">
           <Link
             to="/publish"

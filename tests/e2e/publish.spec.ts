@@ -1,31 +1,16 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { DEMO_PASSWORD, logInThroughUi, logOutThroughMenu, signUpThroughUi } from "./fixtures";
+import { fillUpToPhotos, makePhotoFiles, next, stepTitle, submitThroughWizard } from "./publishing";
 
 /** Four small, distinct JPEGs written at test time (the wizard keeps the first three). */
 let photos: string[] = [];
 
 test.beforeAll(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-e2e-photos-"));
-  photos = await Promise.all(
-    ["#c0392b", "#2980b9", "#27ae60", "#8e44ad"].map(async (color, i) => {
-      const file = path.join(dir, `photo-${i + 1}.jpg`);
-      await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toFile(file);
-      return file;
-    }),
-  );
+  photos = await makePhotoFiles();
 });
-
-const stepTitle = (page: Page, n: number) => expect(page.getByText(`Étape ${n} sur 8`)).toBeVisible();
-
-async function next(page: Page, to: number) {
-  await page.getByRole("button", { name: "Suivant" }).click();
-  await stepTitle(page, to);
-}
 
 /** 'Suivant' on an empty step: nothing is sent, every message shows next to its field. */
 async function expectErrorsOnEmptyStep(page: Page, messages: (string | RegExp)[], button = "Suivant") {
@@ -154,44 +139,6 @@ async function publishThroughWizard(page: Page) {
 }
 
 /** The 8 steps filled straight through (no error checks): a submitted listing, for the other tests. */
-async function fillUpToPhotos(page: Page, brand: string, model: string) {
-  await page.goto("/publish");
-  await page.getByLabel("Marque", { exact: true }).fill(brand);
-  await page.getByLabel("Modèle", { exact: true }).fill(model);
-  await next(page, 2);
-  await page.getByLabel("Année du modèle").selectOption("2021");
-  await page.getByLabel("Date de première mise en circulation").fill("06/2021");
-  await next(page, 3);
-  await page.getByLabel("Type de véhicule").selectOption("Coupé");
-  await page.getByLabel("Énergie").selectOption("Essence");
-  await page.getByLabel("Boîte de vitesses").selectOption("Automatique");
-  await page.getByLabel("Permis", { exact: true }).selectOption("Permis");
-  await page.getByLabel("Puissance fiscale (CV)").fill("8");
-  await page.getByLabel("Puissance DIN (ch)").fill("150");
-  await page.getByLabel("Kilométrage (km)").fill("30000");
-  await next(page, 4);
-  await page.getByLabel("Nombre de portes").fill("3");
-  await page.getByLabel("Nombre de places").fill("4");
-  await page.getByLabel("Couleur").selectOption("Rouge");
-  await page.getByLabel("État du véhicule").selectOption("Non endommagé");
-  await next(page, 5);
-  await page.getByLabel("Description", { exact: true }).fill("Carnet d'entretien complet.");
-  await next(page, 6);
-  await page.getByRole("combobox", { name: "Code postal du véhicule" }).fill("69001");
-  await page.getByRole("listbox", { name: "Communes" }).getByRole("option").first().click();
-  await next(page, 7);
-}
-
-async function submitThroughWizard(page: Page, brand: string, model: string) {
-  await fillUpToPhotos(page, brand, model);
-  await page.getByLabel("Ajouter des photos").setInputFiles(photos.slice(0, 2));
-  await expect(page.getByText("Photo enregistrée")).toHaveCount(2);
-  await next(page, 8);
-  await page.getByLabel("Prix (€)").fill("38000");
-  await page.getByRole("button", { name: "Publier l'annonce" }).click();
-  await expect(page.getByRole("heading", { name: "Annonce publiée avec succès !" })).toBeVisible();
-}
-
 function pendingTab(page: Page) {
   return page.getByRole("tab", { name: /En cours de validation/ });
 }
@@ -297,7 +244,7 @@ test.describe("Mes annonces", () => {
   test("edit, refusal for another user, delete, and live updates of an open page", async ({ page, browser }) => {
     test.setTimeout(120_000);
     await signUpThroughUi(page);
-    await submitThroughWizard(page, "Peugeot", "308");
+    await submitThroughWizard(page, "Peugeot", "308", photos);
     await page.goto("/hosting");
     const item = page.getByRole("article", { name: "Peugeot 308" });
     await expect(item).toBeVisible();
@@ -386,7 +333,7 @@ test.describe("Mes annonces", () => {
     // A model name of its own, to find this listing in the shared moderation queue.
     const model = `A110 ${Date.now().toString(36)}`;
     await signUpThroughUi(page);
-    await submitThroughWizard(page, "Alpine", model);
+    await submitThroughWizard(page, "Alpine", model, photos);
     await page.goto("/hosting");
     await expect(pendingTab(page)).toHaveAccessibleName("En cours de validation (1)");
 

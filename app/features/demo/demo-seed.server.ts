@@ -117,6 +117,33 @@ async function pickPlaces(db: Database, count: number): Promise<BuiltPlace[]> {
 }
 
 /**
+ * The search e2e tests (tests/e2e/search.spec.ts) need, whatever the random draw: a listing in
+ * Villeurbanne (about 5 km from Lyon 1er, inside a 50 km radius) and listings in Marseille
+ * (about 280 km away, outside it). Three published listings, after the main seller's first six,
+ * get these places; they are set after the draw, so every other listing stays as it was.
+ */
+const SEARCH_TEST_PLACES: Record<number, string> = { 10: "69100", 11: "13001", 12: "13008" };
+
+async function pinSearchTestPlaces(db: Database, spots: BuiltPlace[]): Promise<void> {
+  const wanted = Object.entries(SEARCH_TEST_PLACES).filter(([index]) => Number(index) < spots.length);
+  if (wanted.length === 0) return;
+  const found = await db
+    .selectDistinctOn([places.postalCode], {
+      city: places.city,
+      postalCode: places.postalCode,
+      latitude: places.latitude,
+      longitude: places.longitude,
+    })
+    .from(places)
+    .where(inArray(places.postalCode, wanted.map(([, code]) => code)))
+    .orderBy(places.postalCode, places.id);
+  for (const [index, code] of wanted) {
+    const place = found.find((p) => p.postalCode === code);
+    if (place) spots[Number(index)] = place;
+  }
+}
+
+/**
  * Demo users and realistic listings with photos so the embedded default looks alive on first
  * start. Runs once per database (marked in app_meta); deterministic thanks to a fixed seed.
  */
@@ -142,6 +169,7 @@ export async function seedDemoData(options: {
   }
 
   const spots = await pickPlaces(db, options.listingCount);
+  await pinSearchTestPlaces(db, spots);
   const built = spots.map((place, i) => {
     // The newest listing (first on the home page) has a seller's long description and a few
     // facts left blank, as imported listings do: the detail page's "Voir plus" and

@@ -1,60 +1,74 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMileage, formatPrice } from "~/ui/format";
+import { PhotoCarousel } from "~/ui/photo-carousel";
 import type { ListingCardData } from "./listing-card-data";
 import { listingPath } from "./listing-seo";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
 export function recordCardClick(listingId: string) {
-  if (typeof navigator !== "undefined" && "sendBeacon" in navigator) navigator.sendBeacon(`/api/listings/${listingId}/click`);
+  if (typeof navigator !== "undefined" && "sendBeacon" in navigator)
+    navigator.sendBeacon(`/api/listings/${listingId}/click`);
 }
 
 export const PLACEHOLDER_PHOTO = "/images/placeholder-vehicule.svg";
 
-/** A listing in a grid: photo, brand and model, key facts with the spec's placeholders, price, place. */
-export function ListingCard({ listing, linkable = true }: { listing: ListingCardData; linkable?: boolean }) {
-  const photo = listing.photos[0];
-  const body = (
-    <>
-        <div className="aspect-[4/3] bg-slate-100">
-          <img
-            src={photo?.src ?? PLACEHOLDER_PHOTO}
-            srcSet={photo?.srcSet}
-            sizes="(max-width: 640px) 100vw, (max-width: 1024px) 50vw, 25vw"
-            alt={`${listing.brand} ${listing.model}`}
-            loading="lazy"
-            decoding="async"
-            className="h-full w-full object-cover"
-          />
-        </div>
-        <div className="space-y-1 p-3">
-          <h3 className="truncate font-semibold">
-            {listing.brand} {listing.model}
-          </h3>
-          <p className="text-sm text-slate-600">
-            {listing.year ?? "Année non spécifiée"} · {listing.gearbox ?? "Boîte non spécifiée"}
-          </p>
-          <p className="text-sm text-slate-600">
-            {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
-            {listing.fuel ?? "Énergie non spécifiée"}
-          </p>
-          <p className="pt-1 text-lg font-bold text-brand-700">
-            {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-          </p>
-          <p className="truncate text-sm text-slate-500">
-            {listing.postalCode} {listing.city}
-          </p>
-        </div>
-    </>
-  );
+/** Cards fill one column on phones, two on tablets, three or four on wide screens. */
+export const CARD_IMAGE_SIZES = "(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 360px";
+
+/**
+ * A listing in a grid (spec §2 Search: card contents): photo carousel (previous/next wrap
+ * around), brand and model, key facts with the spec's placeholders, price, place.
+ *
+ * The whole card opens the detail through one link (the title's, stretched over the card), so
+ * the carousel buttons and the heart (`action`) stay separate buttons, not nested in a link.
+ */
+export function ListingCard({
+  listing,
+  linkable = true,
+  action,
+}: {
+  listing: ListingCardData;
+  linkable?: boolean;
+  /** Shown over the photo's top-right corner, e.g. the favourite heart. */
+  action?: ReactNode;
+}) {
+  const title = `${listing.brand} ${listing.model}`;
   return (
-    <article className="group overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
-      {linkable ? (
-        <Link to={listingPath(listing)} onClick={() => recordCardClick(listing.id)} className="block focus-visible:outline-offset-[-2px]">
-          {body}
-        </Link>
-      ) : (
-        <div>{body}</div>
-      )}
+    <article className="relative isolate overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
+      {/* Above the stretched link so its buttons work; clicks elsewhere on the photo reach the link. */}
+      <div className="pointer-events-none relative z-10 [&_button]:pointer-events-auto">
+        <PhotoCarousel photos={listing.photos} alt={title} sizes={CARD_IMAGE_SIZES} className="aspect-[4/3]" />
+      </div>
+      {action ? <div className="absolute right-2 top-2 z-20">{action}</div> : null}
+      <div className="space-y-1 p-3">
+        <h3 className="truncate font-semibold">
+          {linkable ? (
+            <Link
+              to={listingPath(listing)}
+              onClick={() => recordCardClick(listing.id)}
+              className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+            >
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h3>
+        <p className="text-sm text-slate-600">
+          {listing.year ?? "Année non spécifiée"} · {listing.gearbox ?? "Boîte non spécifiée"}
+        </p>
+        <p className="text-sm text-slate-600">
+          {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
+          {listing.fuel ?? "Énergie non spécifiée"}
+        </p>
+        <p className="pt-1 text-lg font-bold text-brand-700">
+          {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+        </p>
+        <p className="truncate text-sm text-slate-600">
+          {listing.postalCode} {listing.city}
+        </p>
+      </div>
     </article>
   );
 }

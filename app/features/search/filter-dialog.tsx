@@ -1,0 +1,339 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
+import { Button } from "~/ui/button";
+import { SelectField } from "~/ui/select-field";
+import { TextField } from "~/ui/text-field";
+import { BrandModelSelects } from "./brand-model-selects";
+import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
+import {
+  activeFilterBadges,
+  DEFAULT_SORT,
+  RADIUS_MAX_KM,
+  RADIUS_MIN_KM,
+  RADIUS_STEP_KM,
+  SEARCH_SORTS,
+  SORT_LABELS,
+  type SearchFilters,
+} from "./search-params";
+
+const SORT_OPTIONS = SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="space-y-3 border-t border-slate-200 pt-4">
+      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">{title}</legend>
+      <div className="clear-both space-y-3">{children}</div>
+    </fieldset>
+  );
+}
+
+/** A removable badge: the label and a cross, one button. */
+export function FilterBadge({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRemove}
+      aria-label={`Retirer le filtre ${label}`}
+      className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+    >
+      {label}
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
+        <path d="M7 7l10 10M17 7 7 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+    </button>
+  );
+}
+
+/**
+ * The 'Filtres' dialog (spec §2 Search): active filters as removable badges, 'Tout effacer',
+ * 'Appliquer', and the sections Marque et modèle, Localisation (postal code + radius slider),
+ * Caractéristiques, Esthétique, then prices, years, mileage and sort. Nothing changes until
+ * 'Appliquer', which hands every non-empty filter to `onApply` (the page writes the URL).
+ */
+export function FilterDialog({
+  filters,
+  activeCount,
+  onApply,
+}: {
+  filters: SearchFilters;
+  activeCount: number;
+  onApply: (filters: SearchFilters) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+          <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Filtres
+        {activeCount > 0 ? (
+          <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
+            <span className="sr-only">(</span>
+            {activeCount}
+            <span className="sr-only"> {activeCount > 1 ? "filtres actifs" : "filtre actif"})</span>
+          </span>
+        ) : null}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none sm:left-auto sm:w-[30rem]">
+          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
+            <Dialog.Title className="text-lg font-bold">Filtres</Dialog.Title>
+            <Dialog.Close
+              aria-label="Fermer"
+              className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            Choisissez vos critères puis appliquez-les aux résultats.
+          </Dialog.Description>
+          <FilterForm
+            initial={filters}
+            onApply={(next) => {
+              setOpen(false);
+              onApply(next);
+            }}
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/** Mounted each time the dialog opens, so it always starts from the page's filters. */
+function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (filters: SearchFilters) => void }) {
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(initial));
+  const [errors, setErrors] = useState<DraftErrors>({});
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const radiusId = useId();
+  const badges = activeFilterBadges(filtersFromDraft(draft).filters);
+
+  // After a refused 'Appliquer', take the keyboard to the first field to correct.
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+
+  const set = <K extends keyof FilterDraft>(key: K, value: FilterDraft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    if (key in errors) setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const result = filtersFromDraft(draft);
+    setErrors(result.errors);
+    if (Object.values(result.errors).some(Boolean)) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    onApply(result.filters);
+  }
+
+  const numberProps = { inputMode: "numeric" as const, autoComplete: "off" };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
+      <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
+        <section aria-labelledby="filtres-actifs">
+          <h3 id="filtres-actifs" className="text-sm font-semibold text-slate-700">
+            Filtres actifs
+          </h3>
+          {badges.length ? (
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {badges.map((badge) => (
+                <li key={badge.key}>
+                  <FilterBadge
+                    label={badge.label}
+                    onRemove={() => {
+                      setDraft(draftFromFilters({ ...badge.remove, sort: draft.sort }));
+                      setErrors({});
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-sm text-slate-600">Aucun filtre actif.</p>
+          )}
+        </section>
+
+        <Section title="Marque et modèle">
+          <BrandModelSelects
+            value={{ brand: draft.brand, model: draft.model }}
+            onChange={(value) =>
+              setDraft((d) => ({
+                ...d,
+                ...value,
+                // A chosen brand replaces the home page's lists (both would have to match).
+                brands: value.brand !== d.brand ? [] : d.brands,
+                models: value.brand !== d.brand || value.model !== d.model ? [] : d.models,
+              }))
+            }
+            className="grid gap-3 sm:grid-cols-2"
+          />
+        </Section>
+
+        <Section title="Localisation">
+          <TextField
+            label="Code postal"
+            hint="Les annonces autour de cette commune, dans le rayon choisi."
+            value={draft.postalCode}
+            onChange={(event) => set("postalCode", event.target.value.replace(/\D/g, "").slice(0, 5))}
+            error={errors.postalCode}
+            maxLength={5}
+            placeholder="Ex. : 69001"
+            autoComplete="postal-code"
+            inputMode="numeric"
+          />
+          <div>
+            <div className="flex items-baseline justify-between">
+              <label htmlFor={radiusId} className="text-sm font-medium text-slate-800">
+                Rayon de recherche
+              </label>
+              <output htmlFor={radiusId} className="text-sm font-semibold text-brand-700">
+                {draft.radius} km
+              </output>
+            </div>
+            <input
+              id={radiusId}
+              type="range"
+              min={RADIUS_MIN_KM}
+              max={RADIUS_MAX_KM}
+              step={RADIUS_STEP_KM}
+              value={draft.radius}
+              aria-valuetext={`${draft.radius} km`}
+              onChange={(event) => set("radius", Number(event.target.value))}
+              className="mt-2 w-full accent-brand-600"
+            />
+            <div className="flex justify-between text-xs text-slate-600" aria-hidden="true">
+              <span>{RADIUS_MIN_KM} km</span>
+              <span>{RADIUS_MAX_KM} km</span>
+            </div>
+          </div>
+        </Section>
+
+        <Section title="Caractéristiques">
+          <SelectField
+            label="Type de véhicule"
+            placeholder="Tous les types"
+            options={VEHICLE_TYPES}
+            value={draft.vehicleType}
+            onChange={(event) => set("vehicleType", event.target.value)}
+          />
+          <SelectField
+            label="Carburant"
+            placeholder="Tous les carburants"
+            options={FUELS}
+            value={draft.fuel}
+            onChange={(event) => {
+              const fuel = event.target.value;
+              // A chosen fuel replaces the home page's energies list (both would have to match).
+              setDraft((d) => ({ ...d, fuel, energies: fuel ? [] : d.energies }));
+            }}
+          />
+          <SelectField
+            label="Boîte de vitesses"
+            placeholder="Toutes les boîtes"
+            options={GEARBOXES}
+            value={draft.gearbox}
+            onChange={(event) => set("gearbox", event.target.value)}
+          />
+        </Section>
+
+        <Section title="Esthétique">
+          <SelectField
+            label="Couleur"
+            placeholder="Toutes les couleurs"
+            options={COLORS}
+            value={draft.color}
+            onChange={(event) => set("color", event.target.value)}
+          />
+        </Section>
+
+        <Section title="Prix">
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Prix minimum (€)"
+              value={draft.priceMin}
+              onChange={(e) => set("priceMin", e.target.value)}
+              error={errors.priceMin}
+              placeholder="Ex. : 5 000"
+              {...numberProps}
+            />
+            <TextField
+              label="Prix maximum (€)"
+              value={draft.priceMax}
+              onChange={(e) => set("priceMax", e.target.value)}
+              error={errors.priceMax}
+              placeholder="Ex. : 15 000"
+              {...numberProps}
+            />
+          </div>
+        </Section>
+
+        <Section title="Année et kilométrage">
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Année minimum"
+              value={draft.yearMin}
+              onChange={(e) => set("yearMin", e.target.value)}
+              error={errors.yearMin}
+              placeholder="Ex. : 2015"
+              maxLength={4}
+              {...numberProps}
+            />
+            <TextField
+              label="Année maximum"
+              value={draft.yearMax}
+              onChange={(e) => set("yearMax", e.target.value)}
+              error={errors.yearMax}
+              placeholder="Ex. : 2022"
+              maxLength={4}
+              {...numberProps}
+            />
+          </div>
+          <TextField
+            label="Kilométrage maximum (km)"
+            value={draft.mileageMax}
+            onChange={(e) => set("mileageMax", e.target.value)}
+            error={errors.mileageMax}
+            placeholder="Ex. : 100 000"
+            {...numberProps}
+          />
+        </Section>
+
+        <Section title="Tri">
+          <SelectField
+            label="Trier par"
+            placeholder={null}
+            options={SORT_OPTIONS}
+            value={draft.sort}
+            onChange={(event) => set("sort", SEARCH_SORTS.find((sort) => sort === event.target.value) ?? DEFAULT_SORT)}
+          />
+        </Section>
+      </div>
+      <div className="flex gap-3 border-t border-slate-200 bg-white px-5 py-4">
+        <Button
+          variant="secondary"
+          className="flex-1"
+          onClick={() => {
+            setDraft(draftFromFilters({ sort: draft.sort }));
+            setErrors({});
+          }}
+        >
+          Tout effacer
+        </Button>
+        <Button type="submit" className="flex-1">
+          Appliquer
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,146 @@
+import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
+import {
+  DEFAULT_RADIUS_KM,
+  DEFAULT_SORT,
+  MAX_MILEAGE_KM,
+  MAX_PRICE_EUR,
+  maxYear,
+  MIN_YEAR,
+  roundRadius,
+  type SearchFilters,
+  type SearchSort,
+} from "./search-params";
+
+/**
+ * What the 'Filtres' dialog edits before 'Appliquer': text as typed (so a half-typed price is
+ * not lost), turned into filters by `filtersFromDraft`, which also says what is wrong in French.
+ */
+export interface FilterDraft {
+  brand: string;
+  model: string;
+  /** Lists from the home page's popular models, kept as badges until removed. */
+  brands: string[];
+  models: string[];
+  energies: Fuel[];
+  postalCode: string;
+  radius: number;
+  vehicleType: string;
+  fuel: string;
+  gearbox: string;
+  color: string;
+  priceMin: string;
+  priceMax: string;
+  yearMin: string;
+  yearMax: string;
+  mileageMax: string;
+  sort: SearchSort;
+}
+
+export type DraftField = "postalCode" | "priceMin" | "priceMax" | "yearMin" | "yearMax" | "mileageMax";
+export type DraftErrors = Partial<Record<DraftField, string>>;
+
+const text = (n: number | undefined) => (n === undefined ? "" : String(n));
+
+/**
+ * The dialog's starting point. A single brand (and model) of the `brands`/`models` lists goes
+ * into the selects: `brands=Peugeot&models=208` and `brand=Peugeot&model=208` find the same
+ * listings, and the selects are easier to change than badges.
+ */
+export function draftFromFilters(filters: SearchFilters): FilterDraft {
+  let brand = filters.brand ?? "";
+  let brands = filters.brands ?? [];
+  let model = filters.model ?? "";
+  let models = filters.models ?? [];
+  if (!brand && brands.length === 1) {
+    brand = brands[0] ?? "";
+    brands = [];
+  }
+  if (brand && !model && models.length === 1) {
+    model = models[0] ?? "";
+    models = [];
+  }
+  return {
+    brand,
+    model,
+    brands,
+    models,
+    energies: filters.energies ?? [],
+    postalCode: filters.postalCode ?? "",
+    radius: filters.radius ?? DEFAULT_RADIUS_KM,
+    vehicleType: filters.vehicleType ?? "",
+    fuel: filters.fuel ?? "",
+    gearbox: filters.gearbox ?? "",
+    color: filters.color ?? "",
+    priceMin: text(filters.priceMin),
+    priceMax: text(filters.priceMax),
+    yearMin: text(filters.yearMin),
+    yearMax: text(filters.yearMax),
+    mileageMax: text(filters.mileageMax),
+    sort: filters.sort ?? DEFAULT_SORT,
+  };
+}
+
+/** Whole number typed by a person ("15 000" included); null when it is not one. */
+function wholeNumber(value: string): number | null | undefined {
+  const compact = value.replace(/[\s\u00a0\u202f.]/g, "");
+  if (compact === "") return undefined;
+  return /^\d{1,10}$/.test(compact) ? Number(compact) : null;
+}
+
+/** Filters to write into the URL, and the French message of each field that cannot be used. */
+export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; errors: DraftErrors } {
+  const errors: DraftErrors = {};
+  const filters: SearchFilters = {};
+  if (draft.brand) filters.brand = draft.brand;
+  if (draft.brand && draft.model) filters.model = draft.model;
+  if (draft.brands.length) filters.brands = draft.brands;
+  if (draft.models.length) filters.models = draft.models;
+  if (draft.energies.length) filters.energies = draft.energies;
+
+  const postalCode = draft.postalCode.trim();
+  if (postalCode) {
+    if (/^\d{5}$/.test(postalCode)) {
+      filters.postalCode = postalCode;
+      filters.radius = roundRadius(draft.radius);
+    } else {
+      errors.postalCode = "Le code postal doit comporter exactement 5 chiffres.";
+    }
+  }
+
+  filters.vehicleType = canonicalOption(VEHICLE_TYPES, draft.vehicleType);
+  filters.fuel = canonicalOption(FUELS, draft.fuel);
+  filters.gearbox = canonicalOption(GEARBOXES, draft.gearbox);
+  filters.color = canonicalOption(COLORS, draft.color);
+
+  const range = (field: DraftField, min: number, max: number, message: string): number | undefined => {
+    const n = wholeNumber(draft[field]);
+    if (n === undefined) return undefined;
+    if (n === null || n < min || n > max) {
+      errors[field] = message;
+      return undefined;
+    }
+    return n;
+  };
+  const price = `Indiquez un prix en euros, sans centimes, entre 1 et ${new Intl.NumberFormat("fr-FR").format(MAX_PRICE_EUR)}.`;
+  const year = `Indiquez une année entre ${MIN_YEAR} et ${maxYear()}.`;
+  filters.priceMin = range("priceMin", 1, MAX_PRICE_EUR, price);
+  filters.priceMax = range("priceMax", 1, MAX_PRICE_EUR, price);
+  filters.yearMin = range("yearMin", MIN_YEAR, maxYear(), year);
+  filters.yearMax = range("yearMax", MIN_YEAR, maxYear(), year);
+  filters.mileageMax = range(
+    "mileageMax",
+    0,
+    MAX_MILEAGE_KM,
+    `Indiquez un kilométrage entre 0 et ${new Intl.NumberFormat("fr-FR").format(MAX_MILEAGE_KM)} km.`,
+  );
+  if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
+    errors.priceMax = "Le prix maximum doit être supérieur ou égal au prix minimum.";
+  }
+  if (filters.yearMin !== undefined && filters.yearMax !== undefined && filters.yearMin > filters.yearMax) {
+    errors.yearMax = "L'année maximum doit être supérieure ou égale à l'année minimum.";
+  }
+  if (draft.sort !== DEFAULT_SORT) filters.sort = draft.sort;
+
+  const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as SearchFilters;
+  return { filters: defined, errors };
+}

@@ -1,0 +1,129 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMemo, useState, type FormEvent } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
+import { parseSearchParams, searchHref } from "./search-params";
+
+/**
+ * Brand and model of the current URL (spec §2 Header: they prefill the selects on every page).
+ * A single entry of the home page's `brands`/`models` lists counts too.
+ */
+export function brandModelFromQuery(search: string): BrandModelValue {
+  const { filters } = parseSearchParams(new URLSearchParams(search));
+  const brand = filters.brand ?? (filters.brands?.length === 1 ? filters.brands[0] : undefined) ?? "";
+  const model = brand ? (filters.model ?? (filters.models?.length === 1 ? filters.models[0] : undefined) ?? "") : "";
+  return { brand, model };
+}
+
+/** `/recherche?brand=…&model=…`: a new search on brand and model only. */
+export function brandModelHref(value: BrandModelValue): string {
+  return searchHref({ brand: value.brand || undefined, model: (value.brand && value.model) || undefined });
+}
+
+const SEARCH_ICON = (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 fill-current">
+    <path d="M10.5 3a7.5 7.5 0 0 1 5.9 12.1l4.3 4.3-1.4 1.4-4.3-4.3A7.5 7.5 0 1 1 10.5 3zm0 2a5.5 5.5 0 1 0 0 11 5.5 5.5 0 0 0 0-11z" />
+  </svg>
+);
+
+/**
+ * The header's search (spec §2 Header). Wider than 768 px: brand, model and a search button
+ * in the bar. 768 px and below: one button opening the popup 'Que rechercher vous ?' (a Radix
+ * dialog: focus trapped, Escape and outside click close it, body scroll locked while open).
+ */
+export function HeaderSearch() {
+  const { search } = useLocation();
+  const initial = useMemo(() => brandModelFromQuery(search), [search]);
+  // Remounting on a new brand/model in the URL refills the selects after every navigation.
+  return <HeaderSearchForms key={`${initial.brand}\u0000${initial.model}`} initial={initial} />;
+}
+
+function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
+  const navigate = useNavigate();
+  const [value, setValue] = useState(initial);
+  const [open, setOpen] = useState(false);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setOpen(false);
+    void navigate(brandModelHref(value));
+  }
+
+  return (
+    <div className="flex min-w-0 flex-1 items-center justify-end min-[769px]:justify-center">
+      <form
+        role="search"
+        aria-label="Recherche par marque et modèle"
+        action="/recherche"
+        method="get"
+        onSubmit={onSubmit}
+        className="hidden w-full max-w-xl items-center gap-2 min-[769px]:flex"
+      >
+        <BrandModelSelects
+          value={value}
+          onChange={setValue}
+          brandLabel="Marque recherchée"
+          modelLabel="Modèle recherché"
+          hideLabels
+          compact
+          className="flex min-w-0 flex-1 gap-2"
+          fieldClassName="min-w-0 flex-1"
+          selectClassName="py-1.5 text-sm"
+        />
+        <button
+          type="submit"
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+        >
+          {SEARCH_ICON}
+          {/* Tablets: the icon alone leaves room for the two selects. */}
+          <span className="max-lg:sr-only">Rechercher</span>
+        </button>
+      </form>
+
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm min-[769px]:hidden">
+          {SEARCH_ICON}
+          Rechercher
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+          <Dialog.Content className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-5 shadow-xl focus:outline-none">
+            <div className="flex items-start justify-between gap-4">
+              <Dialog.Title className="text-lg font-bold">Que rechercher vous ?</Dialog.Title>
+              <Dialog.Close
+                aria-label="Fermer"
+                className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                </svg>
+              </Dialog.Close>
+            </div>
+            <Dialog.Description className="mt-1 text-sm text-slate-600">
+              Choisissez une marque, puis un modèle si vous le souhaitez.
+            </Dialog.Description>
+            <form action="/recherche" method="get" onSubmit={onSubmit} className="mt-4 space-y-4">
+              <BrandModelSelects value={value} onChange={setValue} className="space-y-4" />
+              <div className="flex gap-3 pt-2">
+                <button
+                  type="button"
+                  onClick={() => setValue({ brand: "", model: "" })}
+                  className="flex-1 rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50"
+                >
+                  Tout Effacer
+                </button>
+                <button
+                  type="submit"
+                  className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  {SEARCH_ICON}
+                  Rechercher
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { useRootData } from "~/features/auth/session-user";
+import { ClientOnly } from "~/ui/client-only";
+import type { GeoPoint } from "./search-types";
+
+/** Leaflet and the map code arrive only when the map view is shown (not in the list's bundle). */
+const ResultsMap = lazy(() => import("./results-map"));
+
+export const MAP_LOAD_ERROR = "Erreur de chargement de la carte";
+
+/** Catches a map module that cannot load (network, CDN, browser) and says so (spec §8). */
+class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(MAP_LOAD_ERROR, error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div
+        role="alert"
+        className="flex h-[65vh] min-h-[420px] flex-col items-center justify-center gap-3 rounded-xl bg-slate-100 p-6 text-center ring-1 ring-slate-200"
+      >
+        <p className="font-semibold text-red-800">{MAP_LOAD_ERROR}</p>
+        <p className="text-sm text-slate-700">Vérifiez votre connexion puis rechargez la page, ou affichez la liste.</p>
+      </div>
+    );
+  }
+}
+
+const placeholder = (
+  <div className="flex h-[65vh] min-h-[420px] items-center justify-center rounded-xl bg-slate-100 ring-1 ring-slate-200">
+    <p role="status" className="text-sm font-medium text-slate-700">
+      Chargement de la carte...
+    </p>
+  </div>
+);
+
+/** The map view of /recherche: rendered in the browser only, its code fetched on demand. */
+export function SearchMapPanel({ query, center }: { query: string; center?: GeoPoint }) {
+  const { map } = useRootData();
+  return (
+    <MapErrorBoundary>
+      <ClientOnly fallback={placeholder}>
+        {() => (
+          <Suspense fallback={placeholder}>
+            <ResultsMap query={query} tileUrl={map.tileUrl} attribution={map.attribution} center={center} />
+          </Suspense>
+        )}
+      </ClientOnly>
+    </MapErrorBoundary>
+  );
+}

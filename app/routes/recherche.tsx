@@ -1,0 +1,215 @@
+import { Link, useNavigate, useNavigation } from "react-router";
+import { getSessionUser } from "~/features/auth/session.server";
+import { FavoriteButton } from "~/features/favorites/favorite-button";
+import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
+import { ListingCard } from "~/features/listings/listing-card";
+import { FilterDialog } from "~/features/search/filter-dialog";
+import { Pagination, SortSelect } from "~/features/search/search-controls";
+import { SearchMapPanel } from "~/features/search/search-map-panel";
+import {
+  canonicalSearchPath,
+  parseView,
+  resultCountLabel,
+  searchDescription,
+  searchHeading,
+  searchTitle,
+  searchViewHref,
+  shouldIndexSearch,
+} from "~/features/search/search-meta";
+import { activeFilterBadges, parseSearchParams, toSearchParams } from "~/features/search/search-params";
+import { searchListings } from "~/features/search/search.server";
+import { pageMeta, SITE_NAME } from "~/ui/seo";
+import type { Route } from "./+types/recherche";
+
+/**
+ * /recherche (spec §2 Search): the published listings matching every parameter of the URL,
+ * 24 per page, as a list or a map. A value that cannot be used is ignored with a French
+ * message above the results — a shared or hand-edited URL never gives an error page.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const url = new URL(request.url);
+  const { filters, errors } = parseSearchParams(url.searchParams);
+  const [me, result] = await Promise.all([
+    getSessionUser(request, services),
+    searchListings({ db: services.db, storage: services.storage, filters }),
+  ]);
+  const favorites = await favoriteIdsAmong({
+    db: services.db,
+    userId: me?.id,
+    listingIds: result.items.map((l) => l.id),
+  });
+  return {
+    filters,
+    errors: [...errors, ...result.errors],
+    result,
+    favoriteIds: [...favorites],
+    view: parseView(url.searchParams),
+    origin: services.config.PUBLIC_URL,
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [{ title: `Recherche | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  const { filters, result, errors, origin } = data;
+  return [
+    ...pageMeta(searchTitle(filters), searchDescription(filters, result.total, result.totalCapped)),
+    { tagName: "link", rel: "canonical", href: `${origin}${canonicalSearchPath(filters)}` },
+    ...(shouldIndexSearch(filters, result.total, errors.length)
+      ? []
+      : [{ name: "robots", content: "noindex, follow" }]),
+  ];
+}
+
+export default function Recherche({ loaderData }: Route.ComponentProps) {
+  const { filters, errors, result, view } = loaderData;
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/recherche";
+  const badges = activeFilterBadges(filters);
+  const favorites = new Set(loaderData.favoriteIds);
+  // The map shows every match, whatever the order or page.
+  const mapQuery = toSearchParams({ ...filters, sort: undefined, page: undefined }).toString();
+  const listFilters = { ...filters, page: undefined };
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
+        <p className="mt-1 text-slate-700" aria-live="polite">
+          {resultCountLabel(result.total, result.totalCapped)}
+        </p>
+      </div>
+
+      {errors.length ? (
+        <section
+          aria-labelledby="criteres-ignores"
+          className="rounded-xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-200"
+        >
+          <h2 id="criteres-ignores" className="font-semibold">
+            Certains critères de l'adresse n'ont pas pu être utilisés :
+          </h2>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <FilterDialog
+          filters={filters}
+          activeCount={badges.length}
+          onApply={(next) => void navigate(searchViewHref(next, view))}
+        />
+        {/* Phones: filters and the view toggle on one line, the sort below. */}
+        <div className="order-last w-full sm:order-none sm:w-auto">
+          <SortSelect filters={filters} view={view} />
+        </div>
+        <Link
+          to={searchViewHref(listFilters, view === "carte" ? "liste" : "carte")}
+          className="ml-auto inline-flex items-center gap-2 rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-slate-800"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
+            {view === "carte" ? (
+              <path d="M4 5h16v2H4zm0 6h16v2H4zm0 6h16v2H4z" />
+            ) : (
+              <path d="M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" />
+            )}
+          </svg>
+          {view === "carte" ? "Afficher la liste" : "Afficher la carte"}
+        </Link>
+      </div>
+
+      {badges.length ? (
+        <section aria-labelledby="filtres-appliques" className="flex flex-wrap items-center gap-2">
+          <h2 id="filtres-appliques" className="sr-only">
+            Filtres appliqués
+          </h2>
+          <ul className="flex flex-wrap gap-2">
+            {badges.map((badge) => (
+              <li key={badge.key}>
+                <Link
+                  to={searchViewHref(badge.remove, view)}
+                  aria-label={`Retirer le filtre ${badge.label}`}
+                  className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1 pl-3 pr-2 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
+                >
+                  {badge.label}
+                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
+                    <path d="M7 7l10 10M17 7 7 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                  </svg>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to={searchViewHref({ sort: filters.sort }, view)}
+            className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
+            Tout effacer
+          </Link>
+        </section>
+      ) : null}
+
+      {view === "carte" ? (
+        <SearchMapPanel query={mapQuery} center={result.center} />
+      ) : (
+        <section
+          aria-labelledby="resultats"
+          aria-busy={loading}
+          className={loading ? "opacity-60 transition-opacity" : undefined}
+        >
+          <h2 id="resultats" className="sr-only">
+            Résultats
+          </h2>
+          {result.total === 0 ? (
+            <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+              <p className="text-lg font-semibold">Aucun résultat trouvé</p>
+              <p className="mt-1 text-slate-600">
+                Essayez d'élargir votre recherche : moins de filtres, un rayon plus grand.
+              </p>
+              {badges.length ? (
+                <Link
+                  to={searchViewHref({}, "liste")}
+                  className="mt-4 inline-block font-semibold text-brand-700 underline"
+                >
+                  Voir toutes les annonces
+                </Link>
+              ) : null}
+            </div>
+          ) : result.items.length === 0 ? (
+            <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+              <p className="text-lg font-semibold">Cette page ne contient aucune annonce.</p>
+              <Link
+                to={searchViewHref(listFilters, "liste")}
+                className="mt-4 inline-block font-semibold text-brand-700 underline"
+              >
+                Revenir à la première page
+              </Link>
+            </div>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {result.items.map((listing) => (
+                <li key={listing.id}>
+                  <ListingCard
+                    listing={listing}
+                    action={
+                      <FavoriteButton
+                        listingId={listing.id}
+                        initialFavorite={favorites.has(listing.id)}
+                        screen="search"
+                      />
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      {view === "liste" ? <Pagination filters={filters} page={result.page} pageCount={result.pageCount} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, logInThroughUi, signUpThroughUi, uniqueEmail, waitForEmail } from "./fixtures";
+import { makePhotoFiles, submitThroughWizard } from "./publishing";
+
+let photos: string[] = [];
+test.beforeAll(async () => {
+  photos = await makePhotoFiles(["#1abc9c", "#e67e22"]);
+});
+
+async function moderatorPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+  const page = await context.newPage();
+  await page.goto("/home");
+  await expect(await logInThroughUi(page, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+  await page.goto("/moderation");
+  await expect(page.getByRole("heading", { level: 1, name: "Modération" })).toBeVisible();
+  return page;
+}
+
+test.describe("moderation", () => {
+  test("publish → validate: the listing goes live and the seller gets the French e-mail with a working link", async ({ page, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail("vendeur");
+    const model = `Giulia ${Date.now().toString(36)}`;
+    await signUpThroughUi(page, email);
+    await submitThroughWizard(page, "Alfa Romeo", model, photos);
+
+    const moderator = await moderatorPage(browser, baseURL);
+    const card = moderator.getByRole("article", { name: new RegExp(`Alfa Romeo ${model}$`) });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("list", { name: "Vérifications" })).toBeVisible();
+    // Keyboard review: focus the item, V validates.
+    await card.focus();
+    await moderator.keyboard.press("v");
+    await expect(moderator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
+    await moderator.context().close();
+
+    const mail = await waitForEmail(email, /^Votre annonce est en ligne$/);
+    expect(mail.text).toContain(`Alfa Romeo ${model}`);
+    const link = /(http:\/\/\S+\/annonce\/\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Alfa Romeo - ${model}`);
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
+  test("reject with a reason → the seller edits → back in the queue → validate", async ({ page, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const email = uniqueEmail("refus");
+    const model = `Tonale ${Date.now().toString(36)}`;
+    await signUpThroughUi(page, email);
+    await submitThroughWizard(page, "Alfa Romeo", model, photos);
+
+    const moderator = await moderatorPage(browser, baseURL);
+    const card = moderator.getByRole("article", { name: new RegExp(`Alfa Romeo ${model}$`) });
+    await card.getByRole("button", { name: /^Refuser/ }).click();
+    await card.getByLabel("Motif du refus").selectOption("price");
+    await card.getByLabel(/Précisions pour le vendeur/).fill("Le prix semble trop élevé pour ce kilométrage.");
+    await card.getByRole("button", { name: "Refuser l'annonce" }).click();
+    await expect(moderator.getByText("Annonce refusée : le vendeur a été prévenu.")).toBeVisible();
+
+    const mail = await waitForEmail(email, /^Votre annonce doit être corrigée$/);
+    expect(mail.text).toContain("Motif : Prix manifestement erroné : Le prix semble trop élevé pour ce kilométrage.");
+
+    await page.goto("/hosting");
+    const item = page.getByRole("article", { name: `Alfa Romeo ${model}` });
+    await expect(item).toContainText("Prix manifestement erroné");
+    await item.getByRole("link", { name: /^Modifier/ }).click();
+    await page.getByLabel(/^Prix/).fill("29500");
+    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await expect(page.getByText("Annonce mise à jour avec succès !")).toBeVisible();
+
+    await moderator.reload();
+    const again = moderator.getByRole("article", { name: new RegExp(`Alfa Romeo ${model}$`) });
+    await expect(again).toBeVisible();
+    await again.getByRole("button", { name: /^Valider/ }).click();
+    await expect(moderator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
+    await moderator.context().close();
+  });
+
+  test("a visitor's report reaches the queue; removal takes the listing out of public view", async ({ page, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    // A listing of this test's own (demo listings are shared with the other specs).
+    const model = `Stelvio ${Date.now().toString(36)}`;
+    await signUpThroughUi(page);
+    await submitThroughWizard(page, "Alfa Romeo", model, photos);
+    const validator = await moderatorPage(browser, baseURL);
+    await validator.getByRole("article", { name: new RegExp(`Alfa Romeo ${model}$`) }).getByRole("button", { name: /^Valider/ }).click();
+    await expect(validator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
+    await validator.context().close();
+
+    // Any visitor (here signed out, in a fresh context) can report it.
+    await page.context().clearCookies();
+    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    const listingPath = new RegExp(`/annonce/[0-9a-f-]{36}/alfa-romeo-${model.toLowerCase().replace(/\s+/g, "-")}[^<]*`).exec(sitemap)?.[0];
+    expect(listingPath).toBeTruthy();
+    const listingUrl = new URL(listingPath!, page.url()).toString();
+    await page.goto(listingUrl);
+    const title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    await page.getByRole("button", { name: "Signaler l'annonce" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Arnaque ou fraude suspectée").check();
+    await dialog.getByLabel("Précisions (facultatif)").fill("Le vendeur demande un acompte par mandat cash.");
+    await dialog.getByRole("button", { name: "Envoyer le signalement" }).click();
+    await expect(dialog.getByRole("status")).toHaveText("Merci : votre signalement a été transmis à notre équipe de modération.");
+
+    const moderator = await moderatorPage(browser, baseURL);
+    await moderator.getByRole("link", { name: /^Signalements/ }).click();
+    const report = moderator.getByRole("listitem").filter({ hasText: "Le vendeur demande un acompte par mandat cash." });
+    await expect(report).toContainText(title.replace(" - ", " "));
+    await report.getByRole("button", { name: "Retirer l'annonce" }).click();
+    await expect(moderator.getByText("Annonce retirée : le vendeur a été prévenu.")).toBeVisible();
+    await moderator.context().close();
+
+    const response = await page.goto(listingUrl);
+    expect(response?.status()).toBe(404);
+  });
+
+  test("non-moderators get a 404 for the moderation page", async ({ page }) => {
+    expect((await page.goto("/moderation"))?.status()).toBe(404);
+    await signUpThroughUi(page);
+    expect((await page.goto("/moderation"))?.status()).toBe(404);
+  });
+});
