@@ -1,4 +1,5 @@
-import { useId, type SelectHTMLAttributes } from "react";
+import type { SelectHTMLAttributes } from "react";
+import { CONTROL_CLASSES, FieldShell, useField } from "./field";
 
 /** A labelled native `<select>` (keyboard and screen readers for free) with an optional hint and error. */
 export function SelectField({
@@ -17,21 +18,10 @@ export function SelectField({
   /** First, empty choice; null for none. */
   placeholder?: string | null;
 }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const field = useField({ hint, error });
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-600"
-        {...props}
-      >
+    <FieldShell field={field} label={label} hint={hint} error={error} className={className}>
+      <select {...field.controlProps} className={CONTROL_CLASSES} {...props}>
         {placeholder !== null ? <option value="">{placeholder}</option> : null}
         {options.map((option) => {
           const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
@@ -42,16 +32,6 @@ export function SelectField({
           );
         })}
       </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
   );
 }
