@@ -5,8 +5,7 @@ import { cardColumns, withPhotos } from "~/features/listings/listing-cards.serve
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/db/ids";
 
 function requireSignedIn(userId: string | null | undefined): string {
   if (!userId) throw new AppError("unauthenticated", "Veuillez vous connecter pour gérer vos favoris.");
@@ -26,7 +25,7 @@ export async function setFavorite(options: {
   favorite: boolean;
 }): Promise<{ favorite: boolean; heartCount: number }> {
   const userId = requireSignedIn(options.userId);
-  const listingId = typeof options.listingId === "string" && UUID.test(options.listingId) ? options.listingId : null;
+  const listingId = typeof options.listingId === "string" && isUuid(options.listingId) ? options.listingId : null;
   if (!listingId) throw new AppError("not_found", "Annonce introuvable.");
   return options.db.transaction(async (tx) => {
     const [listing] = await tx
@@ -44,7 +43,10 @@ export async function setFavorite(options: {
         .onConflictDoNothing()
         .returning({ listingId: favorites.listingId });
       if (added.length) {
-        await tx.update(listings).set({ heartCount: sql`${listings.heartCount} + 1` }).where(eq(listings.id, listingId));
+        await tx
+          .update(listings)
+          .set({ heartCount: sql`${listings.heartCount} + 1` })
+          .where(eq(listings.id, listingId));
       }
     } else {
       const removed = await tx
@@ -58,7 +60,10 @@ export async function setFavorite(options: {
           .where(eq(listings.id, listingId));
       }
     }
-    const [after] = await tx.select({ heartCount: listings.heartCount }).from(listings).where(eq(listings.id, listingId));
+    const [after] = await tx
+      .select({ heartCount: listings.heartCount })
+      .from(listings)
+      .where(eq(listings.id, listingId));
     return { favorite: options.favorite, heartCount: after?.heartCount ?? 0 };
   });
 }

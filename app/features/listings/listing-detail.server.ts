@@ -7,8 +7,7 @@ import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
 import type { ListingDetail } from "./listing-detail-data";
 import { variantKey } from "./photo-variants";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/db/ids";
 
 export const NOT_FOUND_MESSAGE = "Cette annonce n'existe pas ou n'est plus en ligne.";
 
@@ -23,7 +22,7 @@ export async function getListingDetail(options: {
   listingId: string;
   viewer: { id: string; role: string } | null;
 }): Promise<ListingDetail> {
-  if (!UUID.test(options.listingId)) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+  if (!isUuid(options.listingId)) throw new AppError("not_found", NOT_FOUND_MESSAGE);
   const [row] = await options.db
     .select({
       listing: listings,
@@ -38,7 +37,8 @@ export async function getListingDetail(options: {
   const isModerator = options.viewer?.role === "moderator";
   const visible =
     listing.status === "published" ||
-    ((isOwner || isModerator) && (listing.status === "pending" || listing.status === "rejected" || listing.status === "sold"));
+    ((isOwner || isModerator) &&
+      (listing.status === "pending" || listing.status === "rejected" || listing.status === "sold"));
   if (!visible) throw new AppError("not_found", NOT_FOUND_MESSAGE);
 
   const photos = await options.db
@@ -120,7 +120,10 @@ export const COUNTER_WINDOW_MS = 30 * 60_000;
 /** A stable, non-reversible key for a visitor: the account, else address + browser. */
 export function visitorKey(options: { userId?: string | null; ip?: string | null; userAgent?: string | null }): string {
   if (options.userId) return `u:${options.userId}`;
-  return `a:${createHash("sha256").update(`${options.ip ?? ""}|${options.userAgent ?? ""}`).digest("base64url").slice(0, 22)}`;
+  return `a:${createHash("sha256")
+    .update(`${options.ip ?? ""}|${options.userAgent ?? ""}`)
+    .digest("base64url")
+    .slice(0, 22)}`;
 }
 
 /**
@@ -137,14 +140,16 @@ export async function recordListingCounter(options: {
   viewerId?: string | null;
   isBot: boolean;
 }): Promise<boolean> {
-  if (options.isBot || !UUID.test(options.listingId)) return false;
+  if (options.isBot || !isUuid(options.listingId)) return false;
   if (options.viewerId && options.viewerId === options.ownerId) return false;
   if (!options.dedupe.firstTime(`${options.counter}:${options.listingId}:${options.visitor}`)) return false;
   const column = options.counter === "view" ? listings.viewCount : listings.clickCount;
   const updated = await options.db
     .update(listings)
     .set(options.counter === "view" ? { viewCount: sql`${column} + 1` } : { clickCount: sql`${column} + 1` })
-    .where(sql`${listings.id} = ${options.listingId} and ${listings.status} = 'published' and ${listings.ownerId} <> ${options.viewerId ?? ""}`)
+    .where(
+      sql`${listings.id} = ${options.listingId} and ${listings.status} = 'published' and ${listings.ownerId} <> ${options.viewerId ?? ""}`,
+    )
     .returning({ id: listings.id });
   return updated.length > 0;
 }

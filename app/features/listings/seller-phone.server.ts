@@ -4,8 +4,7 @@ import { listings, phoneReveals, user } from "~/db/schema";
 import { formatPhone } from "~/features/account/profile-schemas";
 import { AppError } from "~/server/app-error";
 import type { CounterDedupe } from "./listing-detail.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/db/ids";
 
 /**
  * The seller's phone number for a published listing, to signed-in users only, on request:
@@ -23,7 +22,7 @@ export async function revealSellerPhone(options: {
 }): Promise<{ phone: string | null }> {
   const viewerId = options.viewerId;
   if (!viewerId) throw new AppError("unauthenticated", "Connectez-vous pour voir le numéro du vendeur.");
-  if (!UUID.test(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
+  if (!isUuid(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
   const [row] = await options.db
     .select({ status: listings.status, phone: user.phoneNumber, ownerId: listings.ownerId })
     .from(listings)

@@ -25,8 +25,7 @@ import {
   type ConversationThread,
   type OtherParty,
 } from "./message-data";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/db/ids";
 
 /** At most one new-message e-mail per conversation and recipient in this window. */
 export const NOTIFICATION_THROTTLE_MINUTES = 15;
@@ -142,7 +141,7 @@ function describeOtherParty(username: string | null, id: string | null): OtherPa
  * the conversation exists or not.
  */
 async function participantConversation(db: DbExecutor, userId: string, conversationId: string) {
-  if (!UUID.test(conversationId)) throw new AppError("not_found", MESSAGE_TEXTS.notFound);
+  if (!isUuid(conversationId)) throw new AppError("not_found", MESSAGE_TEXTS.notFound);
   const [row] = await db
     .select({
       conversation: conversations,
@@ -182,7 +181,7 @@ export async function startConversation(options: {
 }): Promise<{ id: string; created: boolean }> {
   const userId = requireSignedIn(options.userId);
   const { db } = options;
-  if (!UUID.test(options.listingId)) throw new AppError("not_found", MESSAGE_TEXTS.listingUnavailable);
+  if (!isUuid(options.listingId)) throw new AppError("not_found", MESSAGE_TEXTS.listingUnavailable);
   const [listing] = await db
     .select({
       id: listings.id,
@@ -402,7 +401,7 @@ export async function countUnread(options: {
 }): Promise<number> {
   const { db, userId } = options;
   const except =
-    options.exceptConversationId && UUID.test(options.exceptConversationId) ? options.exceptConversationId : null;
+    options.exceptConversationId && isUuid(options.exceptConversationId) ? options.exceptConversationId : null;
   const count = async (side: Side) => {
     const participant = side === "buyer" ? conversations.buyerId : conversations.sellerId;
     const readColumn = side === "buyer" ? conversations.buyerLastReadAt : conversations.sellerLastReadAt;

@@ -1,7 +1,16 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { conversations, listingPhotos, listings, messages, moderationEvents, reports, user, type ModerationAction } from "~/db/schema";
+import {
+  conversations,
+  listingPhotos,
+  listings,
+  messages,
+  moderationEvents,
+  reports,
+  user,
+  type ModerationAction,
+} from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
 import { listingPath } from "~/features/listings/listing-seo";
@@ -20,8 +29,7 @@ import {
   type RejectionReasonCode,
   type ReportReasonCode,
 } from "./moderation-reasons";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from "~/db/ids";
 
 export interface Viewer {
   id: string;
@@ -102,7 +110,11 @@ export async function listModerationQueue(options: {
   const sellerIds = [...new Set(rows.map((r) => r.seller.id))];
   const [photos, sellerStats, history] = await Promise.all([
     ids.length
-      ? db.select().from(listingPhotos).where(inArray(listingPhotos.listingId, ids)).orderBy(asc(listingPhotos.position))
+      ? db
+          .select()
+          .from(listingPhotos)
+          .where(inArray(listingPhotos.listingId, ids))
+          .orderBy(asc(listingPhotos.position))
       : [],
     sellerIds.length
       ? db
@@ -118,7 +130,13 @@ export async function listModerationQueue(options: {
     const own = photos.filter((p) => p.listingId === listing.id);
     const stats = (status: string) => sellerStats.find((s) => s.ownerId === seller.id && s.status === status)?.n ?? 0;
     const median = listing.year && listing.price ? await similarMedianPrice(db, listing) : null;
-    const duplicates = own.length ? await duplicatePhotoListings(db, listing.id, own.map((p) => p.contentHash).filter((h): h is string => Boolean(h))) : 0;
+    const duplicates = own.length
+      ? await duplicatePhotoListings(
+          db,
+          listing.id,
+          own.map((p) => p.contentHash).filter((h): h is string => Boolean(h)),
+        )
+      : 0;
     items.push({
       id: listing.id,
       brand: listing.brand,
@@ -151,8 +169,10 @@ export async function listModerationQueue(options: {
       },
       checks: {
         similarMedianPrice: median,
-        priceOutlier: median !== null && listing.price !== null && (listing.price < median * 0.5 || listing.price > median * 2),
-        contactInDescription: PHONE_PATTERN.test(listing.description ?? "") || EMAIL_PATTERN.test(listing.description ?? ""),
+        priceOutlier:
+          median !== null && listing.price !== null && (listing.price < median * 0.5 || listing.price > median * 2),
+        contactInDescription:
+          PHONE_PATTERN.test(listing.description ?? "") || EMAIL_PATTERN.test(listing.description ?? ""),
         duplicatePhotoListings: duplicates,
       },
       history: history
@@ -163,7 +183,10 @@ export async function listModerationQueue(options: {
   return { count: total, items };
 }
 
-async function similarMedianPrice(db: DbExecutor, listing: { id: string; brand: string; model: string; year: number | null }): Promise<number | null> {
+async function similarMedianPrice(
+  db: DbExecutor,
+  listing: { id: string; brand: string; model: string; year: number | null },
+): Promise<number | null> {
   const [row] = await db
     .select({
       median: sql<number | null>`percentile_cont(0.5) within group (order by ${listings.price})`,
@@ -212,7 +235,7 @@ async function listingHistoryRows(db: DbExecutor, listingIds: string[]) {
 /** A listing's moderation history, for moderators (detail page, queue). */
 export async function getListingHistory(options: { db: DbExecutor; viewer: Viewer | null; listingId: string }) {
   requireModerator(options.viewer);
-  if (!UUID.test(options.listingId)) return [];
+  if (!isUuid(options.listingId)) return [];
   return (await listingHistoryRows(options.db, [options.listingId])).map((h) => ({
     action: h.action,
     reason: h.reason,
@@ -244,15 +267,25 @@ async function decide(options: {
   reasonCode?: string | null;
   reasonText?: string | null;
 }): Promise<Decided> {
-  if (!UUID.test(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
+  if (!isUuid(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
   return options.db.transaction(async (tx) => {
     const [row] = await tx
       .update(listings)
       .set({ ...options.set, updatedAt: new Date() })
       .where(and(eq(listings.id, options.listingId), eq(listings.status, options.from)))
-      .returning({ id: listings.id, ownerId: listings.ownerId, brand: listings.brand, model: listings.model, year: listings.year, city: listings.city });
+      .returning({
+        id: listings.id,
+        ownerId: listings.ownerId,
+        brand: listings.brand,
+        model: listings.model,
+        year: listings.year,
+        city: listings.city,
+      });
     if (!row) {
-      const [current] = await tx.select({ status: listings.status }).from(listings).where(eq(listings.id, options.listingId));
+      const [current] = await tx
+        .select({ status: listings.status })
+        .from(listings)
+        .where(eq(listings.id, options.listingId));
       if (!current) throw new AppError("not_found", "Annonce introuvable.");
       throw new AppError("conflict", "Cette annonce a déjà été traitée ou n'est pas en attente de validation.");
     }
@@ -269,14 +302,25 @@ async function decide(options: {
 
 async function ownerContact(db: DbExecutor, ownerId: string) {
   const [owner] = await db
-    .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyListingValidated })
+    .select({
+      email: user.email,
+      firstname: user.firstname,
+      username: user.username,
+      notify: user.notifyListingValidated,
+    })
     .from(user)
     .where(eq(user.id, ownerId));
   return owner;
 }
 
 /** E-mail and live update after a decision; a mail failure never undoes the decision. */
-async function tellSeller(notifier: Notifier, db: DbExecutor, listing: Decided, email: (name: string) => { subject: string; text: string; html: string }, respectPreference: boolean) {
+async function tellSeller(
+  notifier: Notifier,
+  db: DbExecutor,
+  listing: Decided,
+  email: (name: string) => { subject: string; text: string; html: string },
+  respectPreference: boolean,
+) {
   notifier.events.publish(listing.ownerId, { type: "listings-changed" });
   const owner = await ownerContact(db, listing.ownerId);
   if (!owner || (respectPreference && owner.notify === false)) return;
@@ -287,7 +331,12 @@ async function tellSeller(notifier: Notifier, db: DbExecutor, listing: Decided, 
   }
 }
 
-export async function validateListing(options: { db: Database; viewer: Viewer | null; listingId: string; notifier: Notifier }) {
+export async function validateListing(options: {
+  db: Database;
+  viewer: Viewer | null;
+  listingId: string;
+  notifier: Notifier;
+}) {
   const viewer = requireModerator(options.viewer);
   const now = new Date();
   const listing = await decide({
@@ -299,7 +348,13 @@ export async function validateListing(options: { db: Database; viewer: Viewer | 
     action: "validated",
   });
   const url = `${options.notifier.publicUrl}${listingPath(listing)}`;
-  await tellSeller(options.notifier, options.db, listing, (name) => listingPublishedEmail({ name, listing: { ...listing, url } }), true);
+  await tellSeller(
+    options.notifier,
+    options.db,
+    listing,
+    (name) => listingPublishedEmail({ name, listing: { ...listing, url } }),
+    true,
+  );
   return listing;
 }
 
@@ -313,7 +368,10 @@ export async function rejectListing(options: {
 }) {
   const viewer = requireModerator(options.viewer);
   const label = REJECTION_REASONS[options.reasonCode as RejectionReasonCode];
-  if (!label) throw new AppError("invalid", "Choisissez un motif de refus.", { fieldErrors: { reasonCode: "Choisissez un motif de refus." } });
+  if (!label)
+    throw new AppError("invalid", "Choisissez un motif de refus.", {
+      fieldErrors: { reasonCode: "Choisissez un motif de refus." },
+    });
   const text = options.reasonText?.trim().slice(0, 1000) || null;
   if (options.reasonCode === "other" && !text) {
     throw new AppError("invalid", "Précisez le motif.", { fieldErrors: { reasonText: "Précisez le motif." } });
@@ -349,10 +407,15 @@ export async function reportListing(options: {
   message?: string;
 }): Promise<{ id: string }> {
   if (!REPORT_REASONS[options.reasonCode as ReportReasonCode]) {
-    throw new AppError("invalid", "Choisissez un motif de signalement.", { fieldErrors: { reasonCode: "Choisissez un motif de signalement." } });
+    throw new AppError("invalid", "Choisissez un motif de signalement.", {
+      fieldErrors: { reasonCode: "Choisissez un motif de signalement." },
+    });
   }
-  if (!UUID.test(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
-  const [listing] = await options.db.select({ status: listings.status }).from(listings).where(eq(listings.id, options.listingId));
+  if (!isUuid(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
+  const [listing] = await options.db
+    .select({ status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, options.listingId));
   if (!listing || listing.status !== "published") throw new AppError("not_found", "Annonce introuvable.");
   const [row] = await options.db
     .insert(reports)
@@ -376,8 +439,20 @@ export async function listOpenReports(options: { db: DbExecutor; viewer: Viewer 
       reasonCode: reports.reasonCode,
       message: reports.message,
       createdAt: reports.createdAt,
-      listing: { id: listings.id, brand: listings.brand, model: listings.model, year: listings.year, city: listings.city, status: listings.status },
-      conversation: { id: conversations.id, title: conversations.listingTitle, buyer: buyer.username, seller: seller.username },
+      listing: {
+        id: listings.id,
+        brand: listings.brand,
+        model: listings.model,
+        year: listings.year,
+        city: listings.city,
+        status: listings.status,
+      },
+      conversation: {
+        id: conversations.id,
+        title: conversations.listingTitle,
+        buyer: buyer.username,
+        seller: seller.username,
+      },
     })
     .from(reports)
     .leftJoin(listings, eq(listings.id, reports.listingId))
@@ -393,14 +468,25 @@ export async function listOpenReports(options: { db: DbExecutor; viewer: Viewer 
   for (const r of rows) {
     const common = { id: r.id, message: r.message, createdAt: r.createdAt.toISOString() };
     if (r.listing) {
-      result.push({ ...common, kind: "listing", reason: REPORT_REASONS[r.reasonCode as ReportReasonCode] ?? r.reasonCode, listing: r.listing, listingPath: listingPath(r.listing) });
+      result.push({
+        ...common,
+        kind: "listing",
+        reason: REPORT_REASONS[r.reasonCode as ReportReasonCode] ?? r.reasonCode,
+        listing: r.listing,
+        listingPath: listingPath(r.listing),
+      });
     } else if (r.conversation?.id) {
       const id = r.conversation.id;
       result.push({
         ...common,
         kind: "conversation",
         reason: CONVERSATION_REPORT_REASONS[r.reasonCode as ConversationReportReasonCode] ?? r.reasonCode,
-        conversation: { id, title: r.conversation.title ?? "", buyer: r.conversation.buyer ?? DELETED_USER, seller: r.conversation.seller ?? DELETED_USER },
+        conversation: {
+          id,
+          title: r.conversation.title ?? "",
+          buyer: r.conversation.buyer ?? DELETED_USER,
+          seller: r.conversation.seller ?? DELETED_USER,
+        },
         messages: recent.get(id) ?? [],
       });
     }
@@ -436,7 +522,13 @@ async function reportedConversationMessages(db: DbExecutor, conversationIds: str
   if (conversationIds.length === 0) return result;
   const sender = alias(user, "sender");
   const rows = await db
-    .select({ conversationId: messages.conversationId, body: messages.body, at: messages.createdAt, sender: sender.username, senderId: messages.senderId })
+    .select({
+      conversationId: messages.conversationId,
+      body: messages.body,
+      at: messages.createdAt,
+      sender: sender.username,
+      senderId: messages.senderId,
+    })
     .from(messages)
     .leftJoin(sender, eq(sender.id, messages.senderId))
     .where(
@@ -457,7 +549,7 @@ async function reportedConversationMessages(db: DbExecutor, conversationIds: str
 const REPORTED_MESSAGES_SHOWN = 20;
 
 async function closeReport(db: Database, viewer: Viewer, reportId: string, status: "dismissed" | "actioned") {
-  if (!UUID.test(reportId)) throw new AppError("not_found", "Signalement introuvable.");
+  if (!isUuid(reportId)) throw new AppError("not_found", "Signalement introuvable.");
   const [row] = await db
     .update(reports)
     .set({ status, handledBy: viewer.id, handledAt: new Date() })
@@ -472,7 +564,10 @@ export async function dismissReport(options: { db: Database; viewer: Viewer | nu
   return options.db.transaction(async (tx) => {
     const report = await closeReport(tx as unknown as Database, viewer, options.reportId, "dismissed");
     // A listing's history records it; a conversation report has no listing history.
-    if (report.listingId) await tx.insert(moderationEvents).values({ listingId: report.listingId, moderatorId: viewer.id, action: "report_dismissed" });
+    if (report.listingId)
+      await tx
+        .insert(moderationEvents)
+        .values({ listingId: report.listingId, moderatorId: viewer.id, action: "report_dismissed" });
     return report;
   });
 }
@@ -486,13 +581,19 @@ export async function removeReportedListing(options: {
   notifier: Notifier;
 }) {
   const viewer = requireModerator(options.viewer);
-  const [report] = UUID.test(options.reportId)
-    ? await options.db.select({ listingId: reports.listingId, reasonCode: reports.reasonCode, status: reports.status }).from(reports).where(eq(reports.id, options.reportId))
+  const [report] = isUuid(options.reportId)
+    ? await options.db
+        .select({ listingId: reports.listingId, reasonCode: reports.reasonCode, status: reports.status })
+        .from(reports)
+        .where(eq(reports.id, options.reportId))
     : [];
   if (!report) throw new AppError("not_found", "Signalement introuvable.");
   if (report.status !== "open") throw new AppError("conflict", "Ce signalement a déjà été traité.");
   if (!report.listingId) throw new AppError("invalid", "Ce signalement concerne une conversation, pas une annonce.");
-  const reason = reasonSentence(REPORT_REASONS[report.reasonCode as ReportReasonCode] ?? "Signalement", options.reasonText);
+  const reason = reasonSentence(
+    REPORT_REASONS[report.reasonCode as ReportReasonCode] ?? "Signalement",
+    options.reasonText,
+  );
   const listing = await decide({
     db: options.db,
     viewer,
@@ -509,6 +610,12 @@ export async function removeReportedListing(options: {
     .set({ status: "actioned", handledBy: viewer.id, handledAt: new Date() })
     .where(and(eq(reports.listingId, listing.id), eq(reports.status, "open")));
   const url = `${options.notifier.publicUrl}/hosting`;
-  await tellSeller(options.notifier, options.db, listing, (name) => listingRemovedEmail({ name, listing: { ...listing, url }, reason }), false);
+  await tellSeller(
+    options.notifier,
+    options.db,
+    listing,
+    (name) => listingRemovedEmail({ name, listing: { ...listing, url }, reason }),
+    false,
+  );
   return listing;
 }

@@ -26,6 +26,7 @@ import {
   type WizardStep,
 } from "./listing-schemas";
 import { deleteStoredPhoto, processUploadedPhoto, storeListingPhoto } from "./photo-upload.server";
+import { isUuid } from "~/db/ids";
 
 export const LISTING_MESSAGES = {
   unauthenticated: "Vous devez être connecté pour publier une annonce.",
@@ -48,8 +49,6 @@ export const LISTING_MESSAGES = {
     deleted: "Cette annonce a été supprimée : elle ne peut plus être modifiée.",
   },
 } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Statuses the seller may edit (fields and photos) from 'Mes annonces'. */
 const EDITABLE_STATUSES: readonly ListingStatus[] = ["pending", "published", "rejected"];
@@ -78,7 +77,7 @@ export async function findOwnedListing(options: {
   listingId: unknown;
   lock?: boolean;
 }): Promise<Listing> {
-  if (typeof options.listingId !== "string" || !UUID.test(options.listingId)) {
+  if (typeof options.listingId !== "string" || !isUuid(options.listingId)) {
     throw new AppError("not_found", LISTING_MESSAGES.notFound);
   }
   const query = options.db.select().from(listings).where(eq(listings.id, options.listingId));
@@ -519,7 +518,12 @@ export async function addListingPhoto(options: {
       if (position === undefined) throw new AppError("conflict", LISTING_MESSAGES.tooManyPhotos);
       const [row] = await tx
         .insert(listingPhotos)
-        .values({ listingId: listing.id, position, ...stored, contentHash: createHash("sha256").update(options.file).digest("hex") })
+        .values({
+          listingId: listing.id,
+          position,
+          ...stored,
+          contentHash: createHash("sha256").update(options.file).digest("hex"),
+        })
         .returning();
       if (!row) throw new Error("addListingPhoto: aucune ligne insérée");
       await tx
@@ -564,7 +568,7 @@ export async function removeListingPhoto(options: {
       .where(eq(listingPhotos.listingId, listing.id))
       .orderBy(asc(listingPhotos.position));
     const target =
-      typeof options.photoId === "string" && UUID.test(options.photoId)
+      typeof options.photoId === "string" && isUuid(options.photoId)
         ? photos.find((p) => p.id === options.photoId)
         : undefined;
     if (!target) throw new AppError("not_found", LISTING_MESSAGES.photoNotFound);

@@ -13,6 +13,7 @@ import {
   type SearchSort,
 } from "./search-params";
 import type { GeoPoint, MapCard, MapPoint, MapPointsResult, SearchResult } from "./search-types";
+import { isUuid } from "~/db/ids";
 
 /**
  * Server-side search of published listings (spec §2 Search, §7 search query; GUIDE §6.6):
@@ -297,13 +298,11 @@ export async function searchMapPoints(options: { db: DbExecutor; filters: Search
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The info card of a map marker; null for an unknown, malformed or unpublished id. */
 export async function getMapCard(options: { db: DbExecutor; storage: Storage; id: string }): Promise<MapCard | null> {
   const { db, storage, id } = options;
   // A malformed id would make PostgreSQL raise "invalid input syntax for type uuid" (a 500).
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const rows = await db
     .select(cardColumns)
     .from(listings)
