@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/ui/button";
+import { DialogCloseButton } from "~/ui/dialog-close-button";
 import { TextField } from "~/ui/text-field";
 import { authRequest, signInWithPopup } from "./auth-client";
 import { authErrorMessage } from "./auth-errors";
@@ -51,14 +52,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
                 }}
               />
             ) : null}
-            <Dialog.Close
-              className="absolute right-3 top-3 rounded-full p-2 text-slate-500 hover:bg-slate-100"
-              aria-label="Fermer"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton className="absolute right-3 top-3" />
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

@@ -3,7 +3,22 @@ import type { AppServices } from "~/server/context";
 import type { SessionUser } from "./session-user";
 
 /** The signed-in user from the HttpOnly session cookie, or null. */
-export async function getSessionUser(request: Request, services: Pick<AppServices, "auth">): Promise<SessionUser | null> {
+/**
+ * The root loader and the page's own loaders all ask for the user of one request: look the
+ * session up once per Request object (a WeakMap, so nothing outlives the request).
+ */
+const sessionsByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getSessionUser(request: Request, services: Pick<AppServices, "auth">): Promise<SessionUser | null> {
+  let pending = sessionsByRequest.get(request);
+  if (!pending) {
+    pending = readSessionUser(request, services);
+    sessionsByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function readSessionUser(request: Request, services: Pick<AppServices, "auth">): Promise<SessionUser | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user;

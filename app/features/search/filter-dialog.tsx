@@ -16,6 +16,7 @@ import {
   SORT_LABELS,
   type SearchFilters,
 } from "./search-params";
+import { DialogCloseButton } from "~/ui/dialog-close-button";
 
 const SORT_OPTIONS = SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
@@ -81,14 +82,7 @@ export function FilterDialog({
         <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none sm:left-auto sm:w-[30rem]">
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold">Filtres</Dialog.Title>
-            <Dialog.Close
-              aria-label="Fermer"
-              className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-                <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton />
           </div>
           <Dialog.Description className="sr-only">
             Choisissez vos critères puis appliquez-les aux résultats.

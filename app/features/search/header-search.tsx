@@ -3,6 +3,7 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { parseSearchParams, searchHref } from "./search-params";
+import { DialogCloseButton } from "~/ui/dialog-close-button";
 
 /**
  * Brand and model of the current URL (spec §2 Header: they prefill the selects on every page).
@@ -90,14 +91,7 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
           <Dialog.Content className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-5 shadow-xl focus:outline-none">
             <div className="flex items-start justify-between gap-4">
               <Dialog.Title className="text-lg font-bold">Que rechercher vous ?</Dialog.Title>
-              <Dialog.Close
-                aria-label="Fermer"
-                className="-m-2 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-                  <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                </svg>
-              </Dialog.Close>
+              <DialogCloseButton />
             </div>
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               Choisissez une marque, puis un modèle si vous le souhaitez.
