@@ -4,6 +4,7 @@
 // Plain JS so it runs before anything is compiled.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 
 function run(command, args, env = {}) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
@@ -33,6 +34,29 @@ function ensureChromium() {
   return false;
 }
 
+/** True when nothing listens on `port` (the e2e app and its SMTP/OIDC peers bind these). */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
+ * The e2e suite binds E2E_PORT and E2E_PORT + 25..27 (tests/support/e2e-env.ts). Unless the
+ * caller chose a port, take the first free block from 3100 so that two `npm test` runs on one
+ * machine (two checkouts, CI beside a developer) do not fight over the same ports.
+ */
+async function chooseE2ePort() {
+  if (process.env.E2E_PORT) return process.env.E2E_PORT;
+  for (let base = 3100; base < 3100 + 100 * 40; base += 100) {
+    const ports = [base, base + 25, base + 26, base + 27];
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return String(base);
+  }
+  return "3100";
+}
+
 const npx = process.platform === "win32" ? "npx.cmd" : "npx";
 let failed = false;
 
@@ -42,6 +66,8 @@ if (run(npx, ["react-router", "build"]) !== 0) process.exit(1);
 if (run(npx, ["vitest", "run"]) !== 0) failed = true;
 
 if (!ensureChromium()) process.exit(1);
-if (run(npx, ["playwright", "test"]) !== 0) failed = true;
+const e2ePort = await chooseE2ePort();
+console.log(`\nTests de bout en bout sur le port ${e2ePort} (E2E_PORT).`);
+if (run(npx, ["playwright", "test"], { E2E_PORT: e2ePort }) !== 0) failed = true;
 
 process.exit(failed ? 1 : 0);
