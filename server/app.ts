@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import type { AppServices } from "~/server/context";
+import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
 
 export interface CreateHttpAppOptions {
   services: AppServices;
@@ -25,14 +26,14 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * Rejects state-changing requests sent from another site (CSRF): the Origin header, when a
  * browser sends one, must be this site; `Sec-Fetch-Site: cross-site` is refused outright.
  */
-export function originCheck(publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
+export function originCheck(trustedOrigins: string[]) {
+  const trusted = new Set(trustedOrigins);
   return (req: Request, res: Response, next: NextFunction) => {
     if (!MUTATING.has(req.method)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     const ownOrigin = `${req.protocol}://${req.get("host")}`;
-    const allowed = origin === undefined || origin === publicOrigin || origin === ownOrigin;
+    const allowed = origin === undefined || trusted.has(origin) || origin === ownOrigin;
     if (!allowed || fetchSite === "cross-site") {
       res.status(403).type("text/plain; charset=utf-8").send("Requête refusée : origine non autorisée.");
       return;
@@ -54,7 +55,9 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   const { config, logger } = services;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (none by default):
+  // otherwise any client could choose the address its rate limits are counted under.
+  app.set("trust proxy", config.trustProxy);
 
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -103,7 +106,8 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       res.json({ status: "ok" });
     } catch (error) {
       logger.error({ err: error }, "healthz: base de données indisponible");
-      res.status(503).json({ status: "error", message: "Base de données indisponible" });
+      res.status(503).set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+      res.json({ status: "error", message: "Base de données indisponible" });
     }
   });
 
@@ -120,9 +124,9 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     res.status(404).type("text/plain; charset=utf-8").send("Photo introuvable.");
   });
 
-  app.use(originCheck(config.PUBLIC_URL));
-  // Rate limits key on the client address: taken from the socket (or a loopback proxy's
-  // X-Forwarded-For, per "trust proxy"), never from a header the client could set.
+  app.use(originCheck(config.trustedOrigins));
+  // Rate limits key on the client address: taken from the socket (or a trusted proxy's
+  // X-Forwarded-For, per TRUST_PROXY), never from a header the client could set.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     next();
@@ -140,11 +144,22 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     createRequestHandler({
       build: options.build,
       mode: config.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: (_req, res) => ({ services, cspNonce: res.locals.cspNonce as string }),
+      getLoadContext: (req, res) => ({
+        services,
+        cspNonce: res.locals.cspNonce as string,
+        socketAddress: req.socket.remoteAddress ?? "",
+      }),
     }),
   );
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, url: req.originalUrl }, "base de données injoignable : réponse 503");
+      if (res.headersSent) return;
+      res.status(503).set({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+      res.type("html").send(databaseUnavailablePage());
+      return;
+    }
     logger.error({ err: error, url: req.originalUrl }, "erreur serveur");
     if (res.headersSent) return;
     res.status(500).type("text/plain; charset=utf-8").send("Une erreur interne est survenue.");

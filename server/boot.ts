@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import { openDatabase } from "~/db/client.server";
 import { createAuth } from "~/features/auth/auth.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "~/features/demo/demo-seed.server";
+import { applyDemoPassword, demoPasswordFor } from "~/features/demo/demo-accounts.server";
+import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/listing-detail.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
@@ -25,6 +26,8 @@ export interface RunningServer {
   url: string;
   services: AppServices;
   timings: Record<string, number>;
+  /** The demo accounts' password on the embedded default with demo data, else null. */
+  demoAccounts: { password: string; published: boolean } | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +68,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, "pg"),
+      onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte à la prochaine requête"),
     });
     t = mark("database_open_and_migrate_ms", t);
     const { db } = handle;
@@ -76,7 +80,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
-      : createOutboxMailer({ db, logger });
+      : createOutboxMailer({
+          db,
+          logger,
+          // The operator reads e-mails in the terminal too (the outbox page is loopback-only).
+          print: config.isEmbedded && config.LOG_LEVEL !== "silent" ? (text) => console.log(text) : undefined,
+        });
     const auth = createAuth({
       db,
       baseURL: config.PUBLIC_URL,
@@ -85,6 +94,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       logger,
       identityProvider: config.identityProvider,
       rateLimitScale: config.RATE_LIMIT_SCALE,
+      trustedOrigins: config.trustedOrigins,
     });
     const services: AppServices = {
       config,
@@ -98,9 +108,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
     };
 
+    let demoAccounts: RunningServer["demoAccounts"] = null;
     if (config.isEmbedded && config.DEMO_DATA) {
-      const demo = await seedDemoData({ db, storage, listingCount: config.DEMO_LISTINGS });
+      demoAccounts = demoPasswordFor(config);
+      const demo = await seedDemoData({ db, storage, listingCount: config.DEMO_LISTINGS, password: demoAccounts.password });
       if (demo.seeded) logger.info(demo, "données de démonstration créées");
+      if (await applyDemoPassword(db, demoAccounts.password)) {
+        logger.info({ published: demoAccounts.published }, "mot de passe des comptes de démonstration mis à jour");
+      }
     }
     t = mark("demo_data_ms", t);
 
@@ -112,8 +127,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       clientDir: path.join(ROOT, "build", "client"),
     });
     const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.PORT, config.HOST, () => resolve(s));
-      s.once("error", reject);
+      const s = app.listen(config.PORT, config.HOST);
+      s.once("listening", () => resolve(s));
+      s.once("error", (error: NodeJS.ErrnoException) => {
+        reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new PortUnavailableError(config.PORT, config.HOST, error.code) : error);
+      });
     });
     // Keep-alive sockets must not hold the process open at shutdown.
     server.keepAliveTimeout = 5_000;
@@ -128,6 +146,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       url,
       services,
       timings,
+      demoAccounts,
       close() {
         closing ??= (async () => {
           await new Promise<void>((resolve) => {
@@ -148,9 +167,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   }
 }
 
-export function demoCredentialsBanner(): string {
-  return [
-    "Comptes de démonstration (mot de passe : " + DEMO_PASSWORD + ") :",
-    ...DEMO_ACCOUNTS.map((a) => `  - ${a.email}${a.role === "moderator" ? " (modérateur)" : ""}`),
-  ].join("\n");
+/** The HTTP port cannot be bound: named after the setting so the operator knows what to change. */
+export class PortUnavailableError extends Error {
+  constructor(port: number, host: string, code: string) {
+    super(
+      code === "EADDRINUSE"
+        ? `Le port ${port} (PORT) est déjà utilisé sur ${host} : arrêtez l'autre serveur ou choisissez un autre PORT.\n` +
+            `(PORT ${port} is already in use.)`
+        : `Le port ${port} (PORT) ne peut pas être ouvert sur ${host} (${code}) : choisissez un autre PORT.`,
+    );
+    this.name = "PortUnavailableError";
+  }
 }

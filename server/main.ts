@@ -1,15 +1,20 @@
 import "dotenv/config";
 import { ConfigError } from "~/server/config.server";
 import { DataDirLockedError } from "~/server/data-dir-lock.server";
-import { demoCredentialsBanner, startServer } from "./boot";
+import { demoCredentialsBanner } from "~/features/demo/demo-accounts.server";
+import { PortUnavailableError, startServer } from "./boot";
 
 try {
   const running = await startServer();
   const { config, logger } = running.services;
   logger.info({ timings: running.timings, engine: config.isEmbedded ? "pglite" : "postgres" }, "serveur démarré");
-  if (config.isEmbedded && config.DEMO_DATA) console.log(`\n${demoCredentialsBanner()}`);
+  if (running.demoAccounts) console.log(`\n${demoCredentialsBanner(running.demoAccounts)}`);
   if (running.services.mailer.kind === "outbox" && config.devToolsEnabled) {
-    console.log(`E-mails (boîte d'envoi locale) : ${running.url}/dev/outbox`);
+    console.log(
+      config.isLocalOnly
+        ? `E-mails (boîte d'envoi locale, depuis cette machine) : ${running.url}/dev/outbox ; ils s'affichent aussi ici.`
+        : "E-mails : affichés ici (la boîte d'envoi /dev/outbox n'est servie qu'avec un PUBLIC_URL local, depuis cette machine).",
+    );
   }
   // Last line on purpose: scripts and tests wait for it.
   console.log(`\nOccazio est prêt : ${running.url}`);
@@ -31,7 +36,7 @@ try {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PortUnavailableError) {
     console.error(`\n${error.message}\n`);
     process.exit(1);
   }

@@ -31,6 +31,12 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   migrationsDir?: string;
   poolSize?: number;
+  /**
+   * Called when an idle pooled connection fails (server restart, failover,
+   * `pg_terminate_backend`). The pool has already dropped that connection and opens a new
+   * one for the next query; without a listener Node would crash on the `error` event.
+   */
+  onPoolError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -42,6 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // Fail fast instead of hanging a request when the server is down.
       connectionTimeoutMillis: 5_000,
     });
+    pool.on("error", options.onPoolError ?? (() => {}));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: "postgres", close: () => pool.end() };

@@ -1,13 +1,23 @@
 import { data } from "react-router";
+import { isLocalUrl, isLoopbackAddress } from "~/server/loopback";
 import { listOutboxEmails } from "~/server/outbox.server";
 import { formatDateTime } from "~/ui/format";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/dev.outbox";
 
-/** Developer page: e-mails the outbox mailer kept. Absent (404) in production or with SMTP. */
+/**
+ * Developer page: e-mails the outbox mailer kept, password-reset links included. It exists
+ * only for the operator: outbox mailer, a local PUBLIC_URL, and a client connected from this
+ * machine (the TCP peer, not a forwarded header). Anyone else gets a 404.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, mailer, db } = context.services;
-  if (!config.devToolsEnabled || mailer.kind !== "outbox") throw data(null, { status: 404 });
+  const operatorOnly =
+    config.devToolsEnabled &&
+    mailer.kind === "outbox" &&
+    isLocalUrl(config.PUBLIC_URL) &&
+    isLoopbackAddress(context.socketAddress);
+  if (!operatorOnly) throw data(null, { status: 404 });
   const emails = await listOutboxEmails({ db });
   return {
     emails: emails.map((e) => ({

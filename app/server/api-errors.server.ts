@@ -1,4 +1,5 @@
 import { isAppError } from "./app-error";
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./database-unavailable";
 
 /**
  * JSON answer of the `/api/...` endpoints for an expected failure: `{ error }` with the
@@ -7,6 +8,12 @@ import { isAppError } from "./app-error";
  * without details.
  */
 export function apiErrorResponse(error: unknown): Response {
+  if (isDatabaseUnavailable(error)) {
+    return Response.json(
+      { error: DATABASE_UNAVAILABLE_MESSAGE },
+      { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) } },
+    );
+  }
   if (!isAppError(error)) throw error;
   const headers = new Headers({ "Cache-Control": "no-store" });
   const retryAfter = error.details?.retryAfterSeconds;

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isLocalUrl, isLoopbackHost, localOriginAliases } from "./loopback";
 
 /**
  * Every setting the server reads, validated once at start-up. A bad value stops the
@@ -18,7 +19,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   // 0 picks a free port (tests).
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Interface to listen on. Default: 127.0.0.1 on the embedded default (a developer's machine), 0.0.0.0 with DATABASE_URL. */
+  HOST: z.preprocess(blankToUndefined, z.string().min(1).optional()),
   /** Public origin of the site, used for links in e-mails, canonical URLs and auth callbacks. */
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default("./data"),
@@ -52,6 +54,18 @@ export const configSchema = z.object({
   AUTO_PUBLISH: booleanFromEnv.default(false),
   /** Multiplies every rate limit (tests that sign in often from one address use > 1). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (Express "trust proxy"): "false" (default,
+   * the socket address is the client), "loopback", a hop count ("1") or addresses/CIDRs
+   * ("10.0.0.0/8,192.168.1.2"). Rate limits key on the address this yields.
+   */
+  TRUST_PROXY: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|loopback|linklocal|uniquelocal|\d+|[0-9a-fA-F.:/, ]+)$/, "false, loopback, un nombre de proxys ou des adresses IP/CIDR")
+      .default("false"),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -66,7 +80,18 @@ export interface IdentityProviderConfig {
   clientSecret: string;
 }
 
-export interface AppConfig extends RawConfig {
+export interface AppConfig extends Omit<RawConfig, "HOST"> {
+  HOST: string;
+  /**
+   * Listening on loopback only with a local PUBLIC_URL: nobody but the operator's machine can
+   * reach the server. Demo accounts keep their published password and the e-mail outbox is
+   * served (to loopback clients) only then.
+   */
+  isLocalOnly: boolean;
+  /** Origins allowed to send state-changing requests (CSRF check, Better Auth). */
+  trustedOrigins: string[];
+  /** Express "trust proxy" value derived from TRUST_PROXY. */
+  trustProxy: boolean | number | string;
   /** The identity-provider popup, or null when none is configured (the button is hidden). */
   identityProvider: IdentityProviderConfig | null;
   PUBLIC_URL: string;
@@ -136,14 +161,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     identityProvider = { kind: "google", label: "Google", clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET };
   }
+  const host = raw.HOST ?? (isEmbedded ? "127.0.0.1" : "0.0.0.0");
+  const cleanPublicUrl = publicUrl.replace(/\/$/, "");
   return {
     ...raw,
+    HOST: host,
+    isLocalOnly: isLoopbackHost(host) && isLocalUrl(cleanPublicUrl),
+    trustedOrigins: localOriginAliases(cleanPublicUrl),
+    trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     identityProvider,
-    PUBLIC_URL: publicUrl.replace(/\/$/, ""),
+    PUBLIC_URL: cleanPublicUrl,
     dataDir: path.resolve(raw.DATA_DIR),
     isProduction,
     isEmbedded,
     devToolsEnabled: !isProduction || isEmbedded,
     authSecret,
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

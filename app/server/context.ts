@@ -33,5 +33,9 @@ declare module "react-router" {
     services: AppServices;
     /** Per-request CSP nonce for inline scripts. */
     cspNonce: string;
+    /** Set by the server entry's `handleError` when a loader or action found the database unreachable. */
+    databaseUnavailable?: boolean;
+    /** The TCP peer of this request (never a forwarded header): developer pages need loopback. */
+    socketAddress: string;
   }
 }

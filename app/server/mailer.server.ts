@@ -31,8 +31,11 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
   };
 }
 
-/** No SMTP configured: e-mails are kept in the database and readable at /dev/outbox. */
-export function createOutboxMailer(options: { db: DbExecutor; logger: Logger }): Mailer {
+/**
+ * No SMTP configured: e-mails are kept in the database, readable at /dev/outbox from the
+ * server's own machine, and handed to `print` (the terminal, on the embedded default).
+ */
+export function createOutboxMailer(options: { db: DbExecutor; logger: Logger; print?: (text: string) => void }): Mailer {
   return {
     kind: "outbox",
     async send(message) {
@@ -43,7 +46,13 @@ export function createOutboxMailer(options: { db: DbExecutor; logger: Logger }):
         htmlBody: message.html ?? null,
       });
       options.logger.info({ to: message.to, subject: message.subject }, "e-mail déposé dans la boîte d'envoi locale");
+      options.print?.(formatForTerminal(message));
     },
     async close() {},
   };
+}
+
+function formatForTerminal(message: MailMessage): string {
+  const rule = "─".repeat(60);
+  return [rule, `E-mail pour ${message.to}`, `Objet : ${message.subject}`, "", message.text.trim(), rule].join("\n");
 }

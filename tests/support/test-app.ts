@@ -61,6 +61,7 @@ export async function startTestApp(options: { db: TestDatabase; env?: Record<str
       mailer,
       logger,
       rateLimitScale: config.RATE_LIMIT_SCALE,
+      trustedOrigins: config.trustedOrigins,
     }),
   };
   server.on("request", createHttpApp({ services, build, clientDir: path.join(ROOT, "build/client") }));

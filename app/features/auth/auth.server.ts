@@ -26,6 +26,8 @@ export interface CreateAuthOptions {
   identityProvider?: IdentityProviderConfig | null;
   /** Multiplies rate-limit maxima (tests); 1 in production. */
   rateLimitScale?: number;
+  /** Origins besides baseURL's allowed to call the auth endpoints (localhost ↔ 127.0.0.1 for a local site). */
+  trustedOrigins?: string[];
 }
 
 /** Standard OpenID Connect claims mapped to the spec's profile fields (first login). */
@@ -56,6 +58,7 @@ export function authOptions(options: CreateAuthOptions) {
     baseURL,
     secret,
     basePath: "/api/auth",
+    trustedOrigins: options.trustedOrigins ?? [],
     database: drizzleAdapter(db, { provider: "pg", schema }),
     emailAndPassword: {
       enabled: true,

@@ -151,6 +151,8 @@ export async function seedDemoData(options: {
   db: Database;
   storage: Storage;
   listingCount: number;
+  /** The demo accounts' password (see demo-accounts.server.ts). */
+  password?: string;
 }): Promise<{ seeded: boolean; listings: number; users: number; ms: number }> {
   const started = performance.now();
   const { db, storage } = options;
@@ -160,7 +162,7 @@ export async function seedDemoData(options: {
 
   const accounts: InsertedUser[] = [];
   for (const demo of DEMO_ACCOUNTS) {
-    accounts.push(await insertUser(db, { ...demo, password: DEMO_PASSWORD, createdAt: faker.date.past({ years: 3 }) }));
+    accounts.push(await insertUser(db, { ...demo, password: options.password ?? DEMO_PASSWORD, createdAt: faker.date.past({ years: 3 }) }));
   }
   // Other sellers own most listings; they have no password (they cannot sign in).
   const sellers = [accounts[0]!];
