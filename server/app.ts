@@ -1,14 +1,15 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
+import { fromNodeHeaders } from "better-auth/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices } from "~/server/context";
+import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
 
 export interface CreateHttpAppOptions {
@@ -21,6 +22,12 @@ export interface CreateHttpAppOptions {
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Pages (and their `.data` requests) that exist only for one account. */
+const PRIVATE_PATHS =
+  /^\/(personal-info|account-settings|account|reinitialiser-mot-de-passe|wishlists|moderation|dev\/outbox|publish|hosting|edit-annonce|messages|connexion\/fournisseur|api\/auth|api\/events|api\/favorites|api\/conversations)(\/|\.data|$)/;
+/** Better Auth's session cookie (prefix "occazio", `__Secure-` on https). */
+const SESSION_COOKIE = /(^|;\s*)(__Secure-)?occazio\.session_token=/;
 
 /**
  * Rejects state-changing requests sent from another site (CSRF): the Origin header, when a
@@ -40,6 +47,19 @@ export function originCheck(trustedOrigins: string[]) {
     }
     next();
   };
+}
+
+/**
+ * Pages of an account, and any page answered to a signed-in visitor (the header shows who is
+ * signed in), must never be kept by a shared cache or the browser's back-forward store.
+ * Mounted after the static files, whose own long caching stays. A route that sets its own
+ * Cache-Control (public data such as the map API) overrides this.
+ */
+function privateCaching(req: Request, res: Response, next: NextFunction) {
+  if (PRIVATE_PATHS.test(req.path) || SESSION_COOKIE.test(req.get("cookie") ?? "")) {
+    res.setHeader("Cache-Control", "private, no-store");
+  }
+  next();
 }
 
 function tileOrigin(template: string): string | null {
@@ -111,15 +131,27 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     }
   });
 
-  // Photos: keys are unique per upload, so they never change.
-  app.use(
-    "/uploads",
-    express.static(path.join(config.dataDir, "uploads"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-    }),
-  );
+  // Photos: keys are unique per upload, so they never change. A removed photo is served to
+  // no one, a deleted listing's photos only to its seller and moderators (photo-access).
+  const uploadsDir = path.join(config.dataDir, "uploads");
+  const publicPhotos = express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false });
+  const privatePhotos = express.static(uploadsDir, { cacheControl: false, index: false });
+  app.use("/uploads", (req, res, next) => {
+    photoAccess(services.db, req.path)
+      .then(async (access) => {
+        if (access.kind === "public") return publicPhotos(req, res, next);
+        if (access.kind === "restricted") {
+          const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+          const viewer = session?.user;
+          if (viewer && (viewer.id === access.ownerId || viewer.role === "moderator")) {
+            res.setHeader("Cache-Control", "private, no-store");
+            return privatePhotos(req, res, next);
+          }
+        }
+        next();
+      })
+      .catch(next);
+  });
   app.use("/uploads", (_req, res) => {
     res.status(404).type("text/plain; charset=utf-8").send("Photo introuvable.");
   });
@@ -131,7 +163,13 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
     next();
   });
-  app.all("/api/auth/{*rest}", toNodeHandler(services.auth));
+  app.use(requestGuard());
+  app.all("/api/auth/{*rest}", privateCaching, (req, res, next) => {
+    services.auth
+      .handler(toWebRequest(req, res))
+      .then((response) => sendWebResponse(res, response))
+      .catch(next);
+  });
 
   if (options.viteMiddlewares) {
     app.use(options.viteMiddlewares);
@@ -140,17 +178,17 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(
-    createRequestHandler({
-      build: options.build,
-      mode: config.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext: (req, res) => ({
-        services,
-        cspNonce: res.locals.cspNonce as string,
-        socketAddress: req.socket.remoteAddress ?? "",
-      }),
-    }),
+  app.use(privateCaching);
+  const handleRequest = createRequestHandler(
+    options.build,
+    config.NODE_ENV === "development" ? "development" : "production",
   );
+  app.use((req, res, next) => {
+    const loadContext = { services, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
+    handleRequest(toWebRequest(req, res), loadContext)
+      .then((response) => sendWebResponse(res, response))
+      .catch(next);
+  });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (isDatabaseUnavailable(error)) {

@@ -186,6 +186,8 @@ export const listingPhotos = pgTable(
   (t) => [
     uniqueIndex("listing_photos_position_idx").on(t.listingId, t.position),
     index("listing_photos_content_hash_idx").on(t.contentHash),
+    // Who may fetch /uploads/<key>-<width>.webp (photo-access.server.ts).
+    index("listing_photos_storage_key_idx").on(t.storageKey),
     check("listing_photos_position_check", sql`${t.position} >= 0 and ${t.position} < 3`),
   ],
 );

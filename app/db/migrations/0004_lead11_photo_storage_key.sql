@@ -1,0 +1,1 @@
+CREATE INDEX "listing_photos_storage_key_idx" ON "listing_photos" USING btree ("storage_key");

@@ -1,0 +1,31 @@
+import { eq } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { listingPhotos, listings } from "~/db/schema";
+
+/** `<storageKey>-<width>.webp`, the only names the photo pipeline writes (photo-variants.ts). */
+const VARIANT_NAME = /^\/?(.+)-\d{2,5}\.webp$/;
+
+export type PhotoAccess =
+  /** Anyone may fetch it, and caches may keep it forever (keys never change). */
+  | { kind: "public" }
+  /** Only the listing's owner and moderators, never cached by shared caches. */
+  | { kind: "restricted"; ownerId: string }
+  | { kind: "none" };
+
+/**
+ * Who may fetch the stored photo at `photoPath` (relative to /uploads). A photo that belongs
+ * to no listing (removed by its seller) is served to no one; the photos of a deleted listing
+ * only to its seller (the 'Annonce supprimée' tab shows them) and to moderators.
+ */
+export async function photoAccess(db: DbExecutor, photoPath: string): Promise<PhotoAccess> {
+  const match = VARIANT_NAME.exec(photoPath);
+  if (!match) return { kind: "none" };
+  const [row] = await db
+    .select({ status: listings.status, ownerId: listings.ownerId })
+    .from(listingPhotos)
+    .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
+    .where(eq(listingPhotos.storageKey, match[1]!))
+    .limit(1);
+  if (!row) return { kind: "none" };
+  return row.status === "deleted" ? { kind: "restricted", ownerId: row.ownerId } : { kind: "public" };
+}
