@@ -16,7 +16,7 @@ if (!email || (role !== "moderator" && role !== "user")) {
 }
 try {
   const config = loadConfig();
-  const lock = config.isEmbedded ? lockDataDir(config.dataDir) : null;
+  const lock = config.isEmbedded ? await lockDataDir(config.dataDir) : null;
   const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "pg") });
   try {
     const updated = await handle.db
@@ -32,7 +32,7 @@ try {
     }
   } finally {
     await handle.close();
-    lock?.release();
+    await lock?.release();
   }
 } catch (error) {
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {

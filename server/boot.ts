@@ -62,7 +62,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     level: config.LOG_LEVEL,
     pretty: !config.isProduction && process.stdout.isTTY === true,
   });
-  const lock = config.isEmbedded ? lockDataDir(config.dataDir) : null;
+  const lock = config.isEmbedded ? await lockDataDir(config.dataDir) : null;
   let t = performance.now();
   try {
     const handle = await openDatabase({
@@ -156,13 +156,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
           await closeVite();
           await mailer.close();
           await handle.close();
-          lock?.release();
+          await lock?.release();
         })();
         return closing;
       },
     };
   } catch (error) {
-    lock?.release();
+    await lock?.release();
     throw error;
   }
 }
