@@ -53,6 +53,7 @@ export default defineConfig({
         DATABASE_URL: "",
         DEMO_LISTINGS: "40",
         LOG_LEVEL: "warn",
+        BACKUP_INTERVAL_HOURS: "0",
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
         OIDC_ISSUER: `http://127.0.0.1:${E2E.oidcPort}`,
         OIDC_CLIENT_ID: OIDC_CLIENT.clientId,

@@ -18,6 +18,7 @@ import { createUserRateLimits } from "~/server/rate-limit.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
+import { scheduleBackups } from "./backups";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const PLACES_CSV = path.join(ROOT, "reference", "places.csv");
@@ -119,6 +120,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
     t = mark("demo_data_ms", t);
 
+    const stopBackups = handle.dumpDataDir ? scheduleBackups({ config, logger, dump: handle.dumpDataDir }) : () => {};
+
     const { build, viteMiddlewares, closeVite } = await loadBuild(config);
     const app = createHttpApp({
       services,
@@ -153,6 +156,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
             server.close(() => resolve());
             server.closeAllConnections();
           });
+          stopBackups();
           await closeVite();
           await mailer.close();
           await handle.close();

@@ -20,6 +20,8 @@ export interface DatabaseHandle {
   db: Database;
   engine: "pglite" | "postgres";
   close(): Promise<void>;
+  /** PGlite only: a gzipped tarball of the whole data directory (backups). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -57,5 +59,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    engine: "pglite",
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir("gzip"),
+  };
 }

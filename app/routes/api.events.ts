@@ -2,6 +2,12 @@ import { getSessionUser } from "~/features/auth/session.server";
 import type { AppEvent } from "~/server/events.server";
 import type { Route } from "./+types/api.events";
 
+/**
+ * Open streams one account may hold (tabs and devices together). Each costs a socket and a
+ * subscription for as long as it stays open, so one user cannot open them without bound.
+ */
+export const MAX_STREAMS_PER_USER = 10;
+
 /** Below the 30–60 s idle timeouts of common proxies, so an open stream is never cut for silence. */
 const HEARTBEAT_MS = 25_000;
 
@@ -16,6 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getSessionUser(request, context.services);
   if (!user) {
     return Response.json({ error: "Vous devez être connecté." }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  }
+  if (events.listenerCount(user.id) >= MAX_STREAMS_PER_USER) {
+    return Response.json(
+      { error: "Trop de pages ouvertes reçoivent les mises à jour en direct : fermez-en quelques-unes puis rechargez." },
+      { status: 429, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },
+    );
   }
   const encoder = new TextEncoder();
   let stop = () => {};

@@ -66,6 +66,10 @@ export const configSchema = z.object({
       .regex(/^(true|false|loopback|linklocal|uniquelocal|\d+|[0-9a-fA-F.:/, ]+)$/, "false, loopback, un nombre de proxys ou des adresses IP/CIDR")
       .default("false"),
   ),
+  /** Embedded default: hours between automatic backups into DATA_DIR/backups (0 = none). */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  /** Embedded default: automatic backups kept (oldest deleted first). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

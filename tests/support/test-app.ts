@@ -23,7 +23,13 @@ export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
  * The real HTTP app (Express + React Router production build + Better Auth) on a free port,
  * over a test database. Needs `npm run build` first (npm test builds before running Vitest).
  */
-export async function startTestApp(options: { db: TestDatabase; env?: Record<string, string>; mailer?: Mailer }) {
+export async function startTestApp(options: {
+  db: TestDatabase;
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  /** Interface to listen on (default 127.0.0.1; "0.0.0.0" lets tests connect from a non-loopback address). */
+  host?: string;
+}) {
   const buildFile = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {
     throw new Error("build/server/index.js manquant : lancez `npm run build` avant les tests d'intégration HTTP.");
@@ -33,13 +39,14 @@ export async function startTestApp(options: { db: TestDatabase; env?: Record<str
   const logger = createLogger({ level: "silent", pretty: false });
   // Listen first: the public URL (origin checks, auth callbacks) needs the port.
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(0, options.host ?? "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
   const config = loadConfig({
     NODE_ENV: "production",
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    HOST: options.host ?? "127.0.0.1",
     // Every test client comes from 127.0.0.1; tests of the limits pass RATE_LIMIT_SCALE=1.
     RATE_LIMIT_SCALE: "20",
     ...options.env,
@@ -67,6 +74,7 @@ export async function startTestApp(options: { db: TestDatabase; env?: Record<str
   server.on("request", createHttpApp({ services, build, clientDir: path.join(ROOT, "build/client") }));
   return {
     url: config.PUBLIC_URL,
+    port,
     services,
     dataDir,
     close: () =>
