@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
@@ -63,6 +64,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     level: config.LOG_LEVEL,
     pretty: !config.isProduction && process.stdout.isTTY === true,
   });
+  // Fail fast on a taken port, before the (slow) database start; listen() below still decides.
+  if (config.PORT !== 0) await assertPortFree(config.PORT, config.HOST);
   const lock = config.isEmbedded ? await lockDataDir(config.dataDir) : null;
   let t = performance.now();
   try {
@@ -169,6 +172,16 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     await lock?.release();
     throw error;
   }
+}
+
+function assertPortFree(port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new PortUnavailableError(port, host, error.code) : error),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
 }
 
 /** The HTTP port cannot be bound: named after the setting so the operator knows what to change. */
