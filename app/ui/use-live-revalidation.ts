@@ -9,6 +9,15 @@ import type { LiveEventType } from "~/server/live-events";
  */
 let shared: { source: EventSource; users: number } | null = null;
 
+/**
+ * Events published between the moment the page's data was loaded and the moment the stream
+ * is open are never delivered. When that gap is longer than this (a slow phone, a busy
+ * server), the first "open" reloads the data once too.
+ */
+const MISSED_EVENTS_GAP_MS = 1_000;
+/** The first page of the document got its data from the server, before the document loaded. */
+let documentDataUsed = false;
+
 function acquire(): EventSource {
   shared ??= { source: new EventSource("/api/events"), users: 0 };
   shared.users++;
@@ -27,7 +36,8 @@ function release(source: EventSource): void {
 /**
  * Reloads the page's data (loaders) whenever the server pushes one of `types` over
  * `GET /api/events`, so a change made elsewhere (another tab, a moderator) shows without a
- * reload. After a dropped connection comes back, it reloads once too, for what it missed.
+ * reload. After a dropped connection comes back, it reloads once too, for what it missed, and
+ * so does a first connection that took long enough for events to slip by.
  */
 export function useLiveRevalidation(types: readonly LiveEventType[]) {
   const revalidator = useRevalidator();
@@ -39,11 +49,13 @@ export function useLiveRevalidation(types: readonly LiveEventType[]) {
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = acquire();
+    const dataLoadedAt = documentDataUsed ? Date.now() : performance.timeOrigin;
+    documentDataUsed = true;
     // The shared stream may already be open: only a later "open" is a reconnection.
     let connectedBefore = source.readyState === EventSource.OPEN;
     const reload = () => void revalidate.current();
     const onOpen = () => {
-      if (connectedBefore) reload();
+      if (connectedBefore || Date.now() - dataLoadedAt > MISSED_EVENTS_GAP_MS) reload();
       connectedBefore = true;
     };
     const names = key.split(",");

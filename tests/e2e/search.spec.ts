@@ -220,25 +220,31 @@ test.describe("filters", () => {
     expect(await resultCount(page)).toBeGreaterThan(narrower);
   });
 
-  test("price, year and mileage ranges keep only listings inside them", async ({ page }) => {
+  // One test per range: each is a page load, a filter and a check, so none of them needs a
+  // longer budget on a busy machine.
+  test("a price range keeps only listings inside it", async ({ page }) => {
     await open(page, "/recherche");
     const total = await resultCount(page);
-    const shown = await readCards(page);
-    const priceMax = middle(shown.map((c) => c.price));
-    const yearMin = middle(shown.flatMap((c) => (c.year ? [c.year] : [])));
-    const mileageMax = middle(shown.flatMap((c) => (c.mileage != null ? [c.mileage] : [])));
-
+    const priceMax = middle((await readCards(page)).map((c) => c.price));
     await applyFilters(page, (dialog) => dialog.getByLabel("Prix maximum (€)").fill(String(priceMax)));
     await expect(page).toHaveURL(`/recherche?price=${priceMax}`);
     expect(await resultCount(page)).toBeLessThan(total);
     for (const card of await readCards(page)) expect(card.price).toBeLessThanOrEqual(priceMax);
+  });
 
+  test("a year range keeps only listings inside it", async ({ page }) => {
     await open(page, "/recherche");
+    const total = await resultCount(page);
+    const yearMin = middle((await readCards(page)).flatMap((c) => (c.year ? [c.year] : [])));
     await applyFilters(page, (dialog) => dialog.getByLabel("Année minimum").fill(String(yearMin)));
     expect(await resultCount(page)).toBeLessThan(total);
     for (const card of await readCards(page)) expect(card.year).toBeGreaterThanOrEqual(yearMin);
+  });
 
+  test("a mileage range keeps only listings inside it", async ({ page }) => {
     await open(page, "/recherche");
+    const total = await resultCount(page);
+    const mileageMax = middle((await readCards(page)).flatMap((c) => (c.mileage != null ? [c.mileage] : [])));
     await applyFilters(page, (dialog) =>
       dialog.getByLabel("Kilométrage maximum (km)").fill(mileageMax.toLocaleString("fr-FR")),
     );
