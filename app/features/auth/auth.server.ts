@@ -11,7 +11,7 @@ import { OIDC_PROVIDER_ID } from "./auth-client";
 import { passwordResetEmail } from "./auth-emails";
 import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
-import { privateProfileSchema } from "~/features/account/profile-schemas";
+import { authProfileFieldsSchema, phoneSchema, privateProfileSchema } from "~/features/account/profile-schemas";
 
 /** Header the HTTP server sets from the socket address (see server/app.ts): never from the client. */
 export const CLIENT_IP_HEADER = "x-occazio-client-ip";
@@ -148,6 +148,11 @@ export function authOptions(options: CreateAuthOptions) {
     hooks: {
       // The password policy (password-policy.ts) applies on the server too.
       before: createAuthMiddleware(async (ctx) => {
+        // Profile fields sent to Better Auth's own endpoints obey the rules of the profile form.
+        if (ctx.path === "/update-user" || ctx.path === "/sign-up/email") {
+          const problem = authProfileProblem(ctx.body);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_PROFILE" });
+        }
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
         const candidate =
           ctx.path === "/sign-up/email"
@@ -186,6 +191,15 @@ export function authOptions(options: CreateAuthOptions) {
             };
           },
         },
+        update: {
+          // Stored like the profile form stores it: a phone number as its 9 national digits.
+          before: async (data) => {
+            const fields = data as { phoneNumber?: unknown };
+            if (typeof fields.phoneNumber !== "string") return;
+            const phone = phoneSchema.safeParse(fields.phoneNumber);
+            return { data: { ...data, phoneNumber: phone.success ? phone.data : null } };
+          },
+        },
       },
     },
     logger: {
@@ -200,8 +214,38 @@ export function authOptions(options: CreateAuthOptions) {
   } satisfies BetterAuthOptions;
 }
 
+/** The first French problem with the profile fields of a Better Auth request body, if any. */
+function authProfileProblem(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const fields = body as Record<string, unknown>;
+  const sent = Object.fromEntries(
+    (["name", "image", "firstname", "lastname", "phoneNumber"] as const)
+      .filter((key) => fields[key] !== undefined)
+      .map((key) => [key, fields[key]]),
+  );
+  const parsed = authProfileFieldsSchema.safeParse(sent);
+  if (parsed.success) return null;
+  return parsed.error.issues[0]?.message ?? "Informations de profil invalides.";
+}
+
+/** Better Auth answers its rate limits in English, outside its hooks: the same answer in French. */
+export const AUTH_RATE_LIMIT_MESSAGE = "Trop de tentatives. Réessayez dans quelques minutes.";
+
 export function createAuth(options: CreateAuthOptions) {
-  return betterAuth(authOptions(options));
+  const auth = betterAuth(authOptions(options));
+  const handler = auth.handler;
+  auth.handler = async (request: Request) => {
+    const response = await handler(request);
+    if (response.status !== 429) return response;
+    const headers = new Headers(response.headers);
+    const retryAfter = headers.get("x-retry-after");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+    return new Response(JSON.stringify({ message: AUTH_RATE_LIMIT_MESSAGE, code: "TOO_MANY_REQUESTS" }), {
+      status: 429,
+      headers,
+    });
+  };
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -17,6 +17,7 @@ import type { Storage } from "~/server/storage.server";
 import { newMessageEmail } from "./message-emails";
 import {
   DELETED_USER_NAME,
+  hasVisibleText,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TEXTS,
   type ConversationListing,
@@ -271,6 +272,8 @@ export async function sendMessage(options: {
   if (closed) throw new AppError("conflict", closed);
   const body = normalizeMessageBody(options.body);
   if (!body) throw new AppError("invalid", MESSAGE_TEXTS.empty, { fieldErrors: { body: MESSAGE_TEXTS.empty } });
+  if (!hasVisibleText(body))
+    throw new AppError("invalid", MESSAGE_TEXTS.invisible, { fieldErrors: { body: MESSAGE_TEXTS.invisible } });
   if (body.length > MESSAGE_MAX_LENGTH)
     throw new AppError("invalid", MESSAGE_TEXTS.tooLong, { fieldErrors: { body: MESSAGE_TEXTS.tooLong } });
   options.limits?.check("message", userId);
