@@ -4,12 +4,16 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
-import { messages, user } from "~/db/schema";
+import { listings, messages, user } from "~/db/schema";
 import { RESERVED_USERNAME_MESSAGE } from "~/features/account/profile-schemas";
 import { MESSAGE_TEXTS } from "~/features/messages/message-data";
 import { sendMessage, startConversation } from "~/features/messages/messages.server";
 import { insertListing, insertUser, type InsertedUser } from "~/testing/inserters.server";
+import { createSmtpMailer } from "~/server/mailer.server";
+import { createLogger } from "~/server/logger.server";
+import { startSmtpPeer } from "../support/peers";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { VERIFY_EMAIL_SUBJECT } from "../support/verify-email";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let t: TestDatabase;
@@ -193,5 +197,50 @@ describe(`rate limits a client cannot dodge (${engine})`, () => {
     expect(refusal?.status).toBe(429);
     expect(Number(refusal?.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await refusal!.json()).toEqual({ message: "Trop de tentatives. Réessayez dans quelques minutes.", code: "TOO_MANY_REQUESTS" });
+  });
+});
+
+describe(`sign-up verifies the e-mail address before publishing or messaging (${engine})`, () => {
+  it("through the real SMTP peer: blocked until the link is clicked, favourites allowed meanwhile", async () => {
+    const smtp = await startSmtpPeer();
+    onTestFinished(() => smtp.close());
+    const mailer = createSmtpMailer({ url: smtp.url, from: "Occazio <no-reply@occazio.test>", logger: createLogger({ level: "silent", pretty: false }) });
+    const smtpApp = await startTestApp({ db: t, mailer });
+    onTestFinished(() => smtpApp.close());
+    const seller = await insertUser(t.db);
+    const listing = await insertListing(t.db, seller.id);
+
+    const client = createClient(smtpApp.url);
+    const email = `nouveau.${uniq()}@exemple.fr`;
+    const { user: created } = await client.signUp(email);
+    expect((await userRow(created.id))?.emailVerified).toBe(false);
+
+    // Browsing and favourites work; publishing and messaging answer a French 403.
+    expect((await client.request(`/api/favorites`, { method: "POST", json: { listingId: listing.id, favorite: true } })).status).toBe(200);
+    const publish = await client.request("/publish", { method: "POST", form: { step: "1", brand: "Peugeot", model: "208" } });
+    expect(publish.status).toBe(403);
+    expect(await publish.text()).toContain("Confirmez votre adresse e-mail pour publier une annonce");
+    expect(await t.db.select().from(listings).where(eq(listings.ownerId, created.id))).toEqual([]);
+    const contact = await client.request(`/api/listings/${listing.id}/conversation`, { method: "POST", headers: { accept: "application/json" } });
+    expect(contact.status).toBe(403);
+    expect(await contact.json()).toMatchObject({ code: "email_unverified", error: expect.stringContaining("Confirmez votre adresse e-mail pour écrire aux vendeurs") });
+
+    // 'Renvoyer l'e-mail' is Better Auth's endpoint (limited per address).
+    const resend = await client.request("/api/auth/send-verification-email", { method: "POST", json: { email } });
+    expect(resend.status).toBe(200);
+
+    // The French e-mail arrived over SMTP; its link confirms the address.
+    await expect.poll(() => smtp.received.filter((m) => m.to.includes(email)).length).toBeGreaterThan(0);
+    const mail = smtp.received.find((m) => m.to.includes(email) && m.subject === VERIFY_EMAIL_SUBJECT)!;
+    expect(mail.text).toContain("Confirmez votre adresse e-mail pour pouvoir publier des annonces");
+    const link = new URL(/(https?:\/\/\S+\/api\/auth\/verify-email\S+)/.exec(mail.text)![1]!);
+    expect([200, 302]).toContain((await client.request(link.pathname + link.search)).status);
+    expect((await userRow(created.id))?.emailVerified).toBe(true);
+
+    const after = await client.request("/publish", { method: "POST", form: { step: "1", brand: "Peugeot", model: "208" } });
+    expect(after.status).toBe(302);
+    expect(await t.db.select().from(listings).where(eq(listings.ownerId, created.id))).toHaveLength(1);
+    expect((await client.request(`/api/listings/${listing.id}/conversation`, { method: "POST", headers: { accept: "application/json" } })).status).toBe(201);
+
   });
 });

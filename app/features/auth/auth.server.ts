@@ -8,7 +8,7 @@ import type { IdentityProviderConfig } from "~/server/config.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import { OIDC_PROVIDER_ID } from "./auth-client";
-import { passwordResetEmail } from "./auth-emails";
+import { passwordResetEmail, verifyEmailEmail } from "./auth-emails";
 import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
 import { authProfileFieldsSchema, phoneSchema, privateProfileSchema } from "~/features/account/profile-schemas";
@@ -69,6 +69,18 @@ export function authOptions(options: CreateAuthOptions) {
         if (!mailer) return;
         const name = (user as { firstname?: string | null }).firstname || user.name || "";
         await mailer.send({ to: user.email, ...passwordResetEmail({ name, url }) });
+      },
+    },
+    emailVerification: {
+      // Sign-up sends the link; until it is clicked the account can browse and keep
+      // favourites but not publish or message (assertEmailVerified in those services).
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        if (!mailer) return;
+        const name = (user as { firstname?: string | null }).firstname || "";
+        await mailer.send({ to: user.email, ...verifyEmailEmail({ name, url }) });
       },
     },
     socialProviders:
@@ -138,6 +150,7 @@ export function authOptions(options: CreateAuthOptions) {
         "/request-password-reset": limit(300, 5),
         "/reset-password": limit(300, 10),
         "/change-password": limit(300, 10),
+        "/send-verification-email": limit(300, 3),
       },
     },
     advanced: {
@@ -169,7 +182,7 @@ export function authOptions(options: CreateAuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const fields = user as { firstname?: unknown; lastname?: unknown; phoneNumber?: unknown };
             const profile = privateProfileSchema.safeParse({
               firstname: typeof fields.firstname === "string" ? fields.firstname : "",
@@ -187,6 +200,8 @@ export function authOptions(options: CreateAuthOptions) {
                 // Spec §3: a random 10-character pseudo over [A-Za-z0-9] at sign-up.
                 username: generateUsername(),
                 role: "user",
+                // An identity provider has checked the address already (OIDC/Google sign-in).
+                ...(ctx?.path?.includes("/callback") ? { emailVerified: true } : {}),
               },
             };
           },

@@ -27,6 +27,8 @@ import {
   type OtherParty,
 } from "./message-data";
 import { isUuid } from "~/db/ids";
+import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
+import { assertEmailVerified } from "~/features/auth/email-verification.server";
 
 /** At most one new-message e-mail per conversation and recipient in this window. */
 export const NOTIFICATION_THROTTLE_MINUTES = 15;
@@ -183,6 +185,7 @@ export async function startConversation(options: {
   const userId = requireSignedIn(options.userId);
   const { db } = options;
   if (!isUuid(options.listingId)) throw new AppError("not_found", MESSAGE_TEXTS.listingUnavailable);
+  await assertEmailVerified(db, userId, EMAIL_VERIFICATION_TEXTS.message);
   const [listing] = await db
     .select({
       id: listings.id,
@@ -270,6 +273,7 @@ export async function sendMessage(options: {
   const otherParty = describeOtherParty(found.other?.username ?? null, found.other?.id ?? null);
   const closed = readOnlyReason(listing, otherParty);
   if (closed) throw new AppError("conflict", closed);
+  await assertEmailVerified(db, userId, EMAIL_VERIFICATION_TEXTS.message);
   const body = normalizeMessageBody(options.body);
   if (!body) throw new AppError("invalid", MESSAGE_TEXTS.empty, { fieldErrors: { body: MESSAGE_TEXTS.empty } });
   if (!hasVisibleText(body))
