@@ -1,12 +1,19 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
 import { conversations } from "./messaging-schema";
 // Circular with schema.ts (which re-exports this file): safe, references are resolved lazily.
 import { listings } from "./schema";
 
 /** Every moderation decision and seller resubmission, for the listing's history. */
-export const MODERATION_ACTIONS = ["validated", "rejected", "removed", "report_dismissed"] as const;
+export const MODERATION_ACTIONS = [
+  "validated",
+  "rejected",
+  "removed",
+  "report_dismissed",
+  "revision_validated",
+  "revision_rejected",
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const moderationEvents = pgTable(
@@ -24,7 +31,7 @@ export const moderationEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("moderation_events_action_check", sql`${t.action} in ('validated','rejected','removed','report_dismissed')`),
+    check("moderation_events_action_check", sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected')`),
     index("moderation_events_listing_idx").on(t.listingId, t.createdAt),
   ],
 );
@@ -58,4 +65,48 @@ export const reports = pgTable(
     index("reports_listing_idx").on(t.listingId),
     index("reports_conversation_idx").on(t.conversationId),
   ],
+);
+
+/**
+ * Material changes (brand, model, description, mileage, location) a seller made to a
+ * published listing, waiting for a moderator: buyers keep seeing the approved version until
+ * the revision is validated (applied) or refused (discarded). One pending revision per listing;
+ * a new edit replaces it.
+ */
+export interface ListingRevisionChanges {
+  brand?: string;
+  model?: string;
+  description?: string | null;
+  mileage?: number | null;
+  city?: string;
+  postalCode?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+export const listingRevisions = pgTable(
+  "listing_revisions",
+  {
+    listingId: uuid()
+      .primaryKey()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    changes: jsonb().$type<ListingRevisionChanges>().notNull(),
+    submittedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_revisions_submitted_idx").on(t.submittedAt)],
+);
+
+/** Every price change of a listing after its first submission (price changes apply at once). */
+export const listingPriceHistory = pgTable(
+  "listing_price_history",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    oldPrice: integer(),
+    newPrice: integer(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("listing_price_history_listing_idx").on(t.listingId, t.changedAt)],
 );

@@ -17,7 +17,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     context.services.rateLimits.consume(
       "report",
-      visitorKey({ userId: me?.id, ip: request.headers.get(CLIENT_IP_HEADER), userAgent: request.headers.get("user-agent") }),
+      // The address, not the User-Agent: a client must not reset its own limit by changing it.
+      visitorKey({ userId: me?.id, ip: request.headers.get(CLIENT_IP_HEADER) }),
     );
     await reportListing({ db: context.services.db, reporterId: me?.id ?? null, listingId: params.id, ...parsed.data });
     return data({ ok: true, message: "Merci : votre signalement a été transmis à notre équipe de modération." });

@@ -73,7 +73,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const updated = await updateListing({ db, storage, userId: user.id, listingId: params.id, values });
     events.publish(user.id, { type: "listings-changed" });
-    return redirect(hostingUrl({ status: updated.status, message: "modifiee" }));
+    return redirect(hostingUrl({ status: updated.status, message: updated.revisionPending ? "modification-a-valider" : "modifiee" }));
   } catch (error) {
     if (isAppError(error) && error.code === "invalid") {
       return data({ errors: error.details?.fieldErrors ?? { _form: error.message } }, { status: error.status });

@@ -2,6 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { listingPath } from "~/features/listings/listing-seo";
+import {
+  listLargePriceChanges,
+  listPendingRevisions,
+  rejectRevision,
+  validateRevision,
+  type PendingRevisionItem,
+  type PriceChangeItem,
+} from "~/features/moderation/listing-revisions.server";
 import { REJECTION_REASONS } from "~/features/moderation/moderation-reasons";
 import {
   dismissReport,
@@ -37,11 +45,13 @@ async function moderator(request: Request, context: Route.LoaderArgs["context"])
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await moderator(request, context);
   const { db, storage } = context.services;
-  const [queue, reports] = await Promise.all([
+  const [queue, reports, revisions, priceChanges] = await Promise.all([
     listModerationQueue({ db, storage, viewer: me }),
     listOpenReports({ db, viewer: me }),
+    listPendingRevisions({ db, viewer: me }),
+    listLargePriceChanges({ db, viewer: me }),
   ]);
-  return { queue, reports };
+  return { queue, reports, revisions, priceChanges };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -59,6 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "reject") {
       await rejectListing({ db, viewer: me, listingId: id, reasonCode: String(form.get("reasonCode") ?? ""), reasonText: String(form.get("reasonText") ?? ""), notifier });
       return { ok: "Annonce refusée : le vendeur a été prévenu.", id };
+    }
+    if (intent === "validate-revision") {
+      await validateRevision({ db, viewer: me, listingId: id, notifier });
+      return { ok: "Modification validée : les acheteurs voient la nouvelle version.", id };
+    }
+    if (intent === "reject-revision") {
+      await rejectRevision({ db, viewer: me, listingId: id, reasonCode: String(form.get("reasonCode") ?? ""), reasonText: String(form.get("reasonText") ?? ""), notifier });
+      return { ok: "Modification refusée : l'annonce validée reste en ligne et le vendeur a été prévenu.", id };
     }
     if (intent === "dismiss-report") {
       await dismissReport({ db, viewer: me, reportId: id });
@@ -80,7 +98,121 @@ const ACTION_LABELS: Record<string, string> = {
   rejected: "Refusée",
   removed: "Retirée après signalement",
   report_dismissed: "Signalement classé",
+  revision_validated: "Modification validée",
+  revision_rejected: "Modification refusée",
 };
+
+/** A published listing's pending material changes, shown as a before/after table. */
+function RevisionCard({ item }: { item: PendingRevisionItem }) {
+  const [rejecting, setRejecting] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const title = `${item.brand} ${item.model} ${item.year ?? ""}`.trim();
+  return (
+    <article aria-label={`Modification : ${title}`} className="space-y-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-amber-200">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-semibold">
+          <Link to={item.path} className="hover:underline">
+            {title}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-500">Modifiée le {formatDateTime(item.submittedAt)}</p>
+      </header>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Changements demandés par le vendeur</caption>
+          <thead>
+            <tr className="text-slate-500">
+              <th scope="col" className="py-1 pr-3 font-medium">Champ</th>
+              <th scope="col" className="py-1 pr-3 font-medium">Version en ligne</th>
+              <th scope="col" className="py-1 font-medium">Nouvelle version</th>
+            </tr>
+          </thead>
+          <tbody>
+            {item.diff.map((row) => (
+              <tr key={row.field} className="border-t border-slate-100 align-top">
+                <th scope="row" className="py-1 pr-3 font-medium">{row.label}</th>
+                <td className="whitespace-pre-line break-words py-1 pr-3 text-slate-600 line-through decoration-slate-400">{row.before}</td>
+                <td className="whitespace-pre-line break-words py-1 font-medium">{row.after}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="flex flex-wrap items-start gap-2">
+        <Form method="post">
+          <input type="hidden" name="intent" value="validate-revision" />
+          <input type="hidden" name="id" value={item.listingId} />
+          <Button type="submit" disabled={busy}>
+            Valider la modification
+          </Button>
+        </Form>
+        {rejecting ? (
+          <Form method="post" className="w-full space-y-2 rounded-lg bg-slate-50 p-3">
+            <input type="hidden" name="intent" value="reject-revision" />
+            <input type="hidden" name="id" value={item.listingId} />
+            <label className="block text-sm font-medium">
+              Motif
+              <select name="reasonCode" required defaultValue="" className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2">
+                <option value="" disabled>
+                  Choisissez un motif
+                </option>
+                {Object.entries(REJECTION_REASONS).map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm font-medium">
+              Précisions pour le vendeur (facultatif, sauf « Autre motif »)
+              <textarea name="reasonText" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+            </label>
+            <div className="flex gap-2">
+              <Button type="submit" variant="danger" disabled={busy}>
+                Refuser la modification
+              </Button>
+              <Button variant="ghost" onClick={() => setRejecting(false)}>
+                Annuler
+              </Button>
+            </div>
+          </Form>
+        ) : (
+          <Button variant="secondary" onClick={() => setRejecting(true)}>
+            Refuser la modification
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function PriceChanges({ items }: { items: PriceChangeItem[] }) {
+  return (
+    <section aria-labelledby="price-changes-title" className="space-y-2 rounded-xl bg-white p-5 shadow-sm">
+      <h2 id="price-changes-title" className="text-lg font-semibold">
+        Changements de prix importants (30 derniers jours)
+      </h2>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {items.map((p) => (
+          <li key={`${p.listingId}-${p.changedAt}`} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+            <Link to={p.path} className="font-medium hover:underline">
+              {p.brand} {p.model} {p.year ?? ""}
+            </Link>
+            <span>
+              {p.oldPrice != null ? formatPrice(p.oldPrice) : "—"} → <strong>{p.newPrice != null ? formatPrice(p.newPrice) : "—"}</strong>{" "}
+              <span className={p.change < 0 ? "font-semibold text-red-700" : "font-semibold text-amber-800"}>
+                ({p.change > 0 ? "+" : "−"}
+                {Math.round(Math.abs(p.change) * 100)} %)
+              </span>{" "}
+              <span className="text-slate-500">le {formatDateTime(p.changedAt)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function QueueCard({ item, index, total }: { item: QueueItem; index: number; total: number }) {
   const [rejecting, setRejecting] = useState(false);
@@ -275,6 +407,18 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
           ) : (
             loaderData.queue.items.map((item, i) => <QueueCard key={item.id} item={item} index={i} total={loaderData.queue.items.length} />)
           )}
+          {loaderData.revisions.length > 0 ? (
+            <section aria-labelledby="revisions-title" className="space-y-4">
+              <h2 id="revisions-title" className="text-lg font-semibold">
+                Modifications d'annonces en ligne ({loaderData.revisions.length})
+              </h2>
+              <p className="text-sm text-slate-600">Les acheteurs voient la version validée tant que la modification n'est pas acceptée.</p>
+              {loaderData.revisions.map((item) => (
+                <RevisionCard key={item.listingId} item={item} />
+              ))}
+            </section>
+          ) : null}
+          {loaderData.priceChanges.length > 0 ? <PriceChanges items={loaderData.priceChanges} /> : null}
         </div>
       ) : loaderData.reports.length === 0 ? (
         <p className="rounded-xl bg-white p-6 text-slate-600 shadow-sm">Aucun signalement en attente.</p>

@@ -23,6 +23,8 @@ import {
 import { isAppError } from "~/server/app-error";
 import { Button, buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
+import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
+import { useOptionalUser } from "~/features/auth/session-user";
 import type { Route } from "./+types/publish";
 
 export function meta() {
@@ -136,7 +138,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Publish({ loaderData, actionData }: Route.ComponentProps) {
+  const user = useOptionalUser();
   if (loaderData.view === "success") return <PublishedScreen live={loaderData.live} />;
+  if (user && !user.emailVerified) {
+    return (
+      <section className="mx-auto max-w-xl space-y-4">
+        <h1 className="text-2xl font-bold">Déposer une annonce</h1>
+        <EmailVerificationNotice email={user.email} reason="publish" />
+      </section>
+    );
+  }
   return (
     <Wizard
       signedIn={loaderData.signedIn}

@@ -19,7 +19,8 @@ export function apiErrorResponse(error: unknown): Response {
   const retryAfter = error.details?.retryAfterSeconds;
   if (typeof retryAfter === "number") headers.set("Retry-After", String(retryAfter));
   const fieldErrors = error.details?.fieldErrors;
-  return Response.json({ error: error.message, ...(fieldErrors ? { fieldErrors } : {}) }, { status: error.status, headers });
+  const code = typeof error.details?.code === "string" ? error.details.code : undefined;
+  return Response.json({ error: error.message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) }, { status: error.status, headers });
 }
 
 /** Whether the client asked for JSON rather than a page (API clients, scripts; not browsers). */

@@ -29,7 +29,10 @@ export const USER_RATE_LIMITS = {
     windowMs: 60 * 60_000,
     message: "Vous avez publié trop d'annonces en peu de temps.",
   },
-  /** 5 reports per hour per visitor (account, or address + browser when signed out). */
+  /**
+   * 5 reports per hour per visitor: the account, or the address when signed out (never the
+   * User-Agent, which the client chooses).
+   */
   report: {
     limit: 5,
     windowMs: 60 * 60_000,
@@ -46,6 +49,21 @@ export const USER_RATE_LIMITS = {
     limit: 30,
     windowMs: 5 * 60_000,
     message: "Vous avez envoyé trop de messages en peu de temps.",
+  },
+  /**
+   * Phone reveals ('Téléphone' on a listing): 20 per hour per account. A buyer calls a few
+   * sellers a day; one account must not harvest every seller's number.
+   */
+  phoneReveal: {
+    limit: 20,
+    windowMs: 60 * 60_000,
+    message: "Vous avez affiché trop de numéros de téléphone en peu de temps.",
+  },
+  /** And 30 per hour per address, so several accounts on one machine do not add up. */
+  phoneRevealAddress: {
+    limit: 30,
+    windowMs: 60 * 60_000,
+    message: "Trop de numéros de téléphone ont été affichés depuis votre connexion.",
   },
 } as const satisfies Record<string, RateLimitRule>;
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import {
   DEMO_PASSWORD,
+  verificationLink,
   expectSignedIn,
   expectSignedOut,
   logInThroughUi,
@@ -271,5 +272,21 @@ test.describe("identity provider errors", () => {
     );
     await page.keyboard.press("Escape");
     await expectSignedOut(page);
+  });
+});
+
+test.describe("e-mail verification", () => {
+  test("an unconfirmed account browses but is asked to confirm before publishing; the e-mail's link unlocks it", async ({ page }) => {
+    const { email } = await signUpThroughUi(page, uniqueEmail("nonverifie"), "motdepasse-1", { verify: false });
+    await page.goto("/publish");
+    const notice = page.getByRole("region", { name: "Adresse e-mail à confirmer" });
+    await expect(notice).toContainText("Confirmez votre adresse e-mail pour publier une annonce");
+    await expect(notice).toContainText(email);
+    await notice.getByRole("button", { name: "Renvoyer l'e-mail" }).click();
+    await expect(notice.getByRole("status")).toHaveText("E-mail envoyé : pensez à regarder dans vos courriers indésirables.");
+    await page.goto(await verificationLink(email));
+    await page.goto("/publish");
+    await expect(page.getByText("Étape 1 sur 8")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Adresse e-mail à confirmer" })).toHaveCount(0);
   });
 });

@@ -25,7 +25,11 @@ export async function openAuthDialog(page: Page, mode: "login" | "signup" = "log
   return dialog;
 }
 
-export async function signUpThroughUi(page: Page, email = uniqueEmail(), password = "motdepasse-1") {
+/**
+ * Signs up through the popup, then (unless `verify: false`) confirms the address by opening
+ * the link of the e-mail the SMTP peer received, as publishing and messaging require.
+ */
+export async function signUpThroughUi(page: Page, email = uniqueEmail(), password = "motdepasse-1", options: { verify?: boolean } = {}) {
   await page.goto("/home");
   const dialog = await openAuthDialog(page, "signup");
   await dialog.getByLabel("Adresse e-mail").fill(email);
@@ -33,7 +37,20 @@ export async function signUpThroughUi(page: Page, email = uniqueEmail(), passwor
   await dialog.getByLabel("Confirmer le mot de passe").fill(password);
   await dialog.getByRole("button", { name: "Créer mon compte" }).click();
   await expect(dialog).toBeHidden();
+  if (options.verify !== false) {
+    await page.goto(await verificationLink(email));
+    await page.goto("/home");
+    await expectSignedIn(page);
+  }
   return { email, password };
+}
+
+/** The link of the sign-up e-mail ('Confirmez votre adresse e-mail Occazio'). */
+export async function verificationLink(email: string): Promise<string> {
+  const mail = await waitForEmail(email, /^Confirmez votre adresse e-mail Occazio$/);
+  const link = /(https?:\/\/\S+\/api\/auth\/verify-email\S+)/.exec(mail.text)?.[1];
+  expect(link).toBeTruthy();
+  return link!;
 }
 
 export async function logInThroughUi(page: Page, email: string, password: string) {

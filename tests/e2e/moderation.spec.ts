@@ -44,6 +44,54 @@ test.describe("moderation", () => {
     await expect(page.getByRole("status")).toHaveCount(0);
   });
 
+  test("a published listing's material edit waits for the moderator while buyers see the approved version", async ({ page, browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const email = uniqueEmail("vendeur");
+    const model = `Stelvio ${Date.now().toString(36)}`;
+    await signUpThroughUi(page, email);
+    await submitThroughWizard(page, "Alfa Romeo", model, photos);
+    const moderator = await moderatorPage(browser, baseURL);
+    await moderator.getByRole("article", { name: new RegExp(`^Annonce .* Alfa Romeo ${model}$`) }).getByRole("button", { name: /^Valider/ }).click();
+    await expect(moderator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
+
+    // The seller rewrites the description, the mileage and drops the price.
+    await page.goto("/hosting?onglet=publiees");
+    const item = page.getByRole("article", { name: `Alfa Romeo ${model}` });
+    await item.getByRole("link", { name: /^Modifier/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Modifier mon annonce" })).toBeVisible();
+    const listingId = page.url().split("/edit-annonce/")[1] ?? "";
+    await page.getByLabel("Description").fill("Moteur neuf, aucun défaut, première main.");
+    await page.getByLabel("Kilométrage (km)").fill("12000");
+    await page.getByLabel("Prix (€)").fill("4500");
+    await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Vos modifications seront visibles après validation" })).toBeVisible();
+    await expect(page.getByRole("article", { name: `Alfa Romeo ${model}` }).getByText("Modification en attente de modération")).toBeVisible();
+
+    // A buyer sees the approved text with the new price.
+    const buyer = await browser.newPage({ baseURL });
+    await buyer.goto(`/annonce/${listingId}`);
+    await expect(buyer.getByRole("heading", { level: 1 })).toHaveText(`Alfa Romeo - ${model}`);
+    await expect(buyer.getByText("Moteur neuf, aucun défaut")).toHaveCount(0);
+    await expect(buyer.locator("main")).toContainText("4 500 €");
+
+    // The moderator sees the diff and the large price drop, and validates.
+    await moderator.reload();
+    const revision = moderator.getByRole("article", { name: new RegExp(`^Modification : Alfa Romeo ${model}`) });
+    await expect(revision.getByRole("row", { name: /Description/ })).toContainText("Moteur neuf, aucun défaut, première main.");
+    await expect(moderator.getByRole("region", { name: /Changements de prix importants/ })).toContainText(`Alfa Romeo ${model}`);
+    await revision.getByRole("button", { name: "Valider la modification" }).click();
+    await expect(moderator.getByText("Modification validée : les acheteurs voient la nouvelle version.")).toBeVisible();
+    await moderator.context().close();
+
+    await buyer.reload();
+    await expect(buyer.getByText("Moteur neuf, aucun défaut, première main.")).toBeVisible();
+    await buyer.close();
+    await waitForEmail(email, /^Votre modification est en ligne$/);
+    await page.goto("/hosting?onglet=publiees");
+    await expect(page.getByRole("article", { name: `Alfa Romeo ${model}` })).toBeVisible();
+    await expect(page.getByText("Modification en attente de modération")).toHaveCount(0);
+  });
+
   test("reject with a reason → the seller edits → back in the queue → validate", async ({ page, browser, baseURL }) => {
     test.setTimeout(150_000);
     const email = uniqueEmail("refus");

@@ -3,13 +3,14 @@ import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingPhotos, listings, type Listing } from "~/db/schema";
+import { listingPhotos, listingRevisions, listings, type Listing } from "~/db/schema";
 import { MAX_UPLOAD_BYTES } from "~/features/publish/photo-upload.server";
 import { saveDraftStep1 } from "~/features/publish/publish.server";
 import { USER_RATE_LIMITS } from "~/server/rate-limit.server";
 import { insertListing } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { verifyEmailThroughOutbox } from "../support/verify-email";
 
 /**
  * The publishing endpoints over real HTTP (Express + the React Router build): photo upload
@@ -34,7 +35,10 @@ const uniq = () => Math.random().toString(36).slice(2, 10);
 
 async function signedUp() {
   const client = createClient(app.url);
-  const { user } = await client.signUp(`vendeur.${uniq()}@exemple.fr`);
+  const email = `vendeur.${uniq()}@exemple.fr`;
+  const { user } = await client.signUp(email);
+  // Publishing needs a confirmed address: click the sign-up e-mail's link.
+  await verifyEmailThroughOutbox(t, client, email);
   return { client, userId: user.id };
 }
 
@@ -142,7 +146,9 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
     const limited = await startTestApp({ db: t, env: { RATE_LIMIT_SCALE: "0.1" } });
     try {
       const email = `limite.${uniq()}@exemple.fr`;
-      const { user } = await createClient(app.url).signUp(email);
+      const first = createClient(app.url);
+      const { user } = await first.signUp(email);
+      await verifyEmailThroughOutbox(t, first, email);
       const signIn = await createClient(app.url).signIn(email, "motdepasse-1");
       const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
       const { listingId } = await saveDraftStep1({ db: t.db, userId: user.id, brand: "Fiat", model: "500" });
@@ -300,18 +306,22 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
       clickCount: "9999",
     });
     expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/hosting?onglet=publiees&message=modifiee");
+    // A published listing: the price applies at once, the rest waits for a moderator.
+    expect(response.headers.get("location")).toBe("/hosting?onglet=publiees&message=modification-a-valider");
     const after = await listing(row.id);
     expect(after).toMatchObject({
-      brand: "Renault",
-      model: "Clio",
+      brand: row.brand,
+      model: row.model,
       price: 9900,
-      mileage: 61000,
+      mileage: row.mileage,
       status: "published",
       ownerId: owner.userId,
       clickCount: row.clickCount,
-      city: "Paris 11e",
+      city: row.city,
     });
+    const [revision] = await t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, row.id));
+    // The approved version plus the pending changes is what the seller submitted.
+    expect({ ...row, ...revision?.changes }).toMatchObject({ brand: "Renault", model: "Clio", mileage: 61000, city: "Paris 11e" });
   });
 
   it("answers invalid values with 400 and changes nothing", async () => {

@@ -457,6 +457,7 @@ describe(`editing a listing (${process.env.TEST_DB_ENGINE})`, () => {
       },
     });
     const row = await getListing(listing.id);
+    // The price applies at once; the material changes wait for a moderator (listing-revisions).
     expect(row).toMatchObject({
       id: listing.id,
       ownerId: seller.id,
@@ -465,12 +466,14 @@ describe(`editing a listing (${process.env.TEST_DB_ENGINE})`, () => {
       viewCount: 7,
       heartCount: 2,
       rejectionReason: null,
-      description: "Nouvelle description.",
-      mileage: 80_000,
+      description: listing.description,
+      mileage: listing.mileage,
       price: 9_900,
     });
     expect(row.publishedAt?.toISOString()).toBe(listing.publishedAt?.toISOString());
-    expect(row.latitude).toBeCloseTo(45.77, 1);
+    const editable = await getListingForEdit({ db: t.db, storage, userId: seller.id, listingId: listing.id });
+    expect(editable).toMatchObject({ revisionPending: true, description: "Nouvelle description.", mileage: 80_000, status: "published" });
+    expect(editable.latitude).toBeCloseTo(45.77, 1);
   });
 
   it("leaves description and mileage alone when the form does not send them", async () => {

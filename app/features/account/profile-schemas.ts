@@ -3,12 +3,60 @@ import { z } from "zod";
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;
 
+/**
+ * Names that would let an account pass for the site or its staff. Compared after lower-casing
+ * and dropping "_", "." and "-", so "Admin", "mod.erateur" or "occazio-support" are refused too.
+ */
+export const RESERVED_USERNAMES = [
+  "admin",
+  "administrateur",
+  "administrator",
+  "moderateur",
+  "moderatrice",
+  "moderator",
+  "moderation",
+  "modo",
+  "occazio",
+  "support",
+  "contact",
+  "root",
+  "system",
+  "systeme",
+  "staff",
+  "equipe",
+  "team",
+  "service",
+  "serviceclient",
+  "helpdesk",
+  "aide",
+  "help",
+  "info",
+  "noreply",
+  "postmaster",
+  "webmaster",
+  "security",
+  "securite",
+  "abuse",
+] as const;
+
+export const RESERVED_USERNAME_MESSAGE = "Ce nom d'utilisateur est réservé : choisissez-en un autre.";
+
+export function isReservedUsername(username: string): boolean {
+  const folded = username.toLowerCase().replace(/[_.-]/g, "");
+  // "occazio" anywhere ("occazio_officiel", "support-occazio"); the others as the whole name
+  // or with digits around them ("admin1", "2support").
+  if (folded.includes("occazio")) return true;
+  const core = folded.replace(/^\d+|\d+$/g, "");
+  return (RESERVED_USERNAMES as readonly string[]).includes(core);
+}
+
 export const usernameSchema = z
   .string()
   .trim()
   .min(USERNAME_MIN, `Le nom d'utilisateur doit contenir au moins ${USERNAME_MIN} caractères.`)
   .max(USERNAME_MAX, `Le nom d'utilisateur doit contenir au plus ${USERNAME_MAX} caractères.`)
-  .regex(/^[A-Za-z0-9_.-]+$/, "Utilisez uniquement des lettres sans accent, des chiffres, « _ », « . » ou « - ».");
+  .regex(/^[A-Za-z0-9_.-]+$/, "Utilisez uniquement des lettres sans accent, des chiffres, « _ », « . » ou « - ».")
+  .refine((v) => !isReservedUsername(v), RESERVED_USERNAME_MESSAGE);
 
 const personName = (label: string) =>
   z
@@ -36,6 +84,40 @@ export const privateProfileSchema = z.object({
   firstname: personName("Le prénom"),
   lastname: personName("Le nom"),
   phoneNumber: phoneSchema,
+});
+
+/** Control characters (NUL included) and the invisible format characters (zero-width, BOM…). */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * The profile fields a client may send to Better Auth's own endpoints (`/api/auth/update-user`,
+ * `/api/auth/sign-up/email`): the same rules as the 'Informations personnelles' form, plus
+ * the display name and the avatar URL that only Better Auth writes. Absent fields are left alone.
+ */
+export const authProfileFieldsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Le nom est obligatoire.")
+    .max(100, "Le nom doit contenir au plus 100 caractères.")
+    .refine((v) => !CONTROL_CHARACTERS.test(v), "Le nom contient des caractères non autorisés.")
+    .optional(),
+  image: z
+    .string()
+    .max(2048, "L'adresse de la photo de profil est trop longue.")
+    .url("L'adresse de la photo de profil est invalide.")
+    .refine((v) => /^https?:\/\//i.test(v), "L'adresse de la photo de profil doit commencer par https://.")
+    .nullable()
+    .optional(),
+  firstname: personName("Le prénom").nullable().optional(),
+  lastname: personName("Le nom").nullable().optional(),
+  phoneNumber: z
+    .string()
+    .max(30, "Numéro de téléphone invalide : indiquez un numéro français, par exemple 06 12 34 56 78.")
+    .pipe(phoneSchema)
+    .nullable()
+    .optional(),
 });
 
 export const notificationPreferencesSchema = z.object({

@@ -12,3 +12,15 @@ export function passwordResetEmail(options: { name: string; url: string }) {
     action: { label: "Choisir un nouveau mot de passe", url: options.url },
   });
 }
+
+export function verifyEmailEmail(options: { name: string; url: string }) {
+  return renderEmail({
+    subject: "Confirmez votre adresse e-mail Occazio",
+    greeting: options.name ? `Bonjour ${options.name},` : "Bonjour,",
+    paragraphs: [
+      "Bienvenue sur Occazio ! Confirmez votre adresse e-mail pour pouvoir publier des annonces et écrire aux vendeurs.",
+      "Ce lien est valable 24 heures. Si vous n'avez pas créé de compte, ignorez cet e-mail.",
+    ],
+    action: { label: "Confirmer mon adresse e-mail", url: options.url },
+  });
+}

@@ -8,10 +8,10 @@ import type { IdentityProviderConfig } from "~/server/config.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import { OIDC_PROVIDER_ID } from "./auth-client";
-import { passwordResetEmail } from "./auth-emails";
+import { passwordResetEmail, verifyEmailEmail } from "./auth-emails";
 import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
-import { privateProfileSchema } from "~/features/account/profile-schemas";
+import { authProfileFieldsSchema, phoneSchema, privateProfileSchema } from "~/features/account/profile-schemas";
 
 /** Header the HTTP server sets from the socket address (see server/app.ts): never from the client. */
 export const CLIENT_IP_HEADER = "x-occazio-client-ip";
@@ -72,6 +72,18 @@ export function authOptions(options: CreateAuthOptions) {
         if (!mailer) return;
         const name = (user as { firstname?: string | null }).firstname || user.name || "";
         await mailer.send({ to: user.email, ...passwordResetEmail({ name, url }) });
+      },
+    },
+    emailVerification: {
+      // Sign-up sends the link; until it is clicked the account can browse and keep
+      // favourites but not publish or message (assertEmailVerified in those services).
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }) => {
+        if (!mailer) return;
+        const name = (user as { firstname?: string | null }).firstname || "";
+        await mailer.send({ to: user.email, ...verifyEmailEmail({ name, url }) });
       },
     },
     socialProviders:
@@ -141,6 +153,7 @@ export function authOptions(options: CreateAuthOptions) {
         "/request-password-reset": limit(300, 5),
         "/reset-password": limit(300, 10),
         "/change-password": limit(300, 10),
+        "/send-verification-email": limit(300, 3),
       },
     },
     advanced: {
@@ -151,6 +164,11 @@ export function authOptions(options: CreateAuthOptions) {
     hooks: {
       // The password policy (password-policy.ts) applies on the server too.
       before: createAuthMiddleware(async (ctx) => {
+        // Profile fields sent to Better Auth's own endpoints obey the rules of the profile form.
+        if (ctx.path === "/update-user" || ctx.path === "/sign-up/email") {
+          const problem = authProfileProblem(ctx.body);
+          if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_PROFILE" });
+        }
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
         const candidate =
           ctx.path === "/sign-up/email"
@@ -167,7 +185,7 @@ export function authOptions(options: CreateAuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const fields = user as { firstname?: unknown; lastname?: unknown; phoneNumber?: unknown };
             const profile = privateProfileSchema.safeParse({
               firstname: typeof fields.firstname === "string" ? fields.firstname : "",
@@ -185,8 +203,19 @@ export function authOptions(options: CreateAuthOptions) {
                 // Spec §3: a random 10-character pseudo over [A-Za-z0-9] at sign-up.
                 username: generateUsername(),
                 role: "user",
+                // An identity provider has checked the address already (OIDC/Google sign-in).
+                ...(ctx?.path?.includes("/callback") ? { emailVerified: true } : {}),
               },
             };
+          },
+        },
+        update: {
+          // Stored like the profile form stores it: a phone number as its 9 national digits.
+          before: async (data) => {
+            const fields = data as { phoneNumber?: unknown };
+            if (typeof fields.phoneNumber !== "string") return;
+            const phone = phoneSchema.safeParse(fields.phoneNumber);
+            return { data: { ...data, phoneNumber: phone.success ? phone.data : null } };
           },
         },
       },
@@ -203,8 +232,38 @@ export function authOptions(options: CreateAuthOptions) {
   } satisfies BetterAuthOptions;
 }
 
+/** The first French problem with the profile fields of a Better Auth request body, if any. */
+function authProfileProblem(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const fields = body as Record<string, unknown>;
+  const sent = Object.fromEntries(
+    (["name", "image", "firstname", "lastname", "phoneNumber"] as const)
+      .filter((key) => fields[key] !== undefined)
+      .map((key) => [key, fields[key]]),
+  );
+  const parsed = authProfileFieldsSchema.safeParse(sent);
+  if (parsed.success) return null;
+  return parsed.error.issues[0]?.message ?? "Informations de profil invalides.";
+}
+
+/** Better Auth answers its rate limits in English, outside its hooks: the same answer in French. */
+export const AUTH_RATE_LIMIT_MESSAGE = "Trop de tentatives. Réessayez dans quelques minutes.";
+
 export function createAuth(options: CreateAuthOptions) {
-  return betterAuth(authOptions(options));
+  const auth = betterAuth(authOptions(options));
+  const handler = auth.handler;
+  auth.handler = async (request: Request) => {
+    const response = await handler(request);
+    if (response.status !== 429) return response;
+    const headers = new Headers(response.headers);
+    const retryAfter = headers.get("x-retry-after");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+    return new Response(JSON.stringify({ message: AUTH_RATE_LIMIT_MESSAGE, code: "TOO_MANY_REQUESTS" }), {
+      status: 429,
+      headers,
+    });
+  };
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

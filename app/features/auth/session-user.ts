@@ -10,6 +10,8 @@ export interface SessionUser {
   lastname: string | null;
   image: string | null;
   role: "user" | "moderator";
+  /** False until the sign-up e-mail's link is clicked: publishing and messaging wait for it. */
+  emailVerified: boolean;
 }
 
 export interface RootData {

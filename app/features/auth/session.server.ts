@@ -31,6 +31,7 @@ async function readSessionUser(request: Request, services: Pick<AppServices, "au
     lastname: u.lastname ?? null,
     image: u.image ?? null,
     role: u.role === "moderator" ? "moderator" : "user",
+    emailVerified: Boolean(u.emailVerified),
   };
 }
 

@@ -6,6 +6,8 @@
  */
 export const HOSTING_NOTICES = {
   modifiee: "Annonce mise à jour avec succès !",
+  "modification-a-valider":
+    "Annonce mise à jour avec succès ! Vos modifications seront visibles après validation par notre équipe ; d'ici là, les acheteurs voient la version validée.",
 } as const;
 
 /** Same texts as LISTING_MESSAGES of publish.server.ts (hosting-flash.test.ts checks it). */

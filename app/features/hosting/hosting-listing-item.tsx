@@ -17,6 +17,7 @@ export interface HostingItem {
   photos: { src: string; srcSet: string }[];
   status: string;
   rejectionReason: string | null;
+  revisionPending?: boolean;
   counters: { click: number; view: number; heart: number };
 }
 
@@ -79,7 +80,15 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
           {badge ? (
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
           ) : null}
+          {listing.revisionPending ? (
+            <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Modification en attente de modération</span>
+          ) : null}
         </div>
+        {listing.revisionPending ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Vos dernières modifications seront visibles après validation par notre équipe. D'ici là, les acheteurs voient la version validée.
+          </p>
+        ) : null}
         {listing.status === "rejected" && listing.rejectionReason ? (
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             <span className="font-semibold">Motif du refus :</span> {listing.rejectionReason}

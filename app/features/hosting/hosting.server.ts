@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listings, type ListingStatus } from "~/db/schema";
+import { listingRevisions, listings, type ListingStatus } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { findOwnedListing, requireUserId } from "~/features/publish/publish.server";
@@ -34,6 +34,8 @@ const LISTED_STATUSES = Object.keys(TAB_OF_STATUS) as ListingStatus[];
 export interface HostingListing extends ListingCardData {
   status: ListingStatus;
   rejectionReason: string | null;
+  /** A published listing whose material changes wait for a moderator. */
+  revisionPending: boolean;
   counters: { click: number; view: number; heart: number };
   /** ISO timestamps, so the data also travels as JSON (live updates). */
   submittedAt: string | null;
@@ -67,6 +69,7 @@ export async function listMyListings(options: {
       ...cardColumns,
       status: listings.status,
       rejectionReason: listings.rejectionReason,
+      revisionPending: sql<boolean>`exists (select 1 from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id})`,
       clickCount: listings.clickCount,
       viewCount: listings.viewCount,
       heartCount: listings.heartCount,
@@ -104,6 +107,7 @@ export async function listMyListings(options: {
       photos: card.photos,
       status: row.status,
       rejectionReason: row.status === "rejected" ? row.rejectionReason : null,
+      revisionPending: row.status === "published" && Boolean(row.revisionPending),
       counters: { click: row.clickCount, view: row.viewCount, heart: row.heartCount },
       submittedAt: iso(row.submittedAt),
       publishedAt: iso(row.publishedAt),

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/ui/button";
-import { MESSAGE_MAX_LENGTH, MESSAGE_TEXTS } from "./message-data";
+import { hasVisibleText, MESSAGE_MAX_LENGTH, MESSAGE_TEXTS } from "./message-data";
 
 const integer = new Intl.NumberFormat("fr-FR");
 
@@ -42,6 +42,7 @@ export function MessageComposer({
     event.preventDefault();
     const body = text.trim();
     if (!body) return setError(MESSAGE_TEXTS.empty);
+    if (!hasVisibleText(body)) return setError(MESSAGE_TEXTS.invisible);
     if (body.length > MESSAGE_MAX_LENGTH) return setError(MESSAGE_TEXTS.tooLong);
     setError(null);
     // The box is free for the next message at once; a failed one comes back into it.

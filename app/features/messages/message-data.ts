@@ -11,10 +11,22 @@ export const MESSAGE_TEXTS = {
   listingUnavailable: "Cette annonce n'existe pas ou n'est plus en ligne.",
   notFound: "Cette conversation n'existe pas ou ne vous concerne pas.",
   empty: "Écrivez un message avant de l'envoyer.",
+  invisible: "Votre message ne contient aucun caractère visible : écrivez du texte avant de l'envoyer.",
   tooLong: "Votre message dépasse 2\u202f000 caractères.",
   otherPartyGone: "Votre interlocuteur a supprimé son compte : vous ne pouvez plus lui écrire.",
   listingDeleted: "Vous ne pouvez plus répondre dans cette conversation : l'annonce a été supprimée.",
 } as const;
+
+/**
+ * Characters that show nothing: white space, format characters (zero-width space and joiners,
+ * BOM, bidi marks, soft hyphen…), and the blank look-alikes (Hangul fillers, blank braille).
+ */
+const INVISIBLE = /[\s\p{Cf}\p{Z}\u115f\u1160\u3164\uffa0\u2800\u180e]|\u034f/gu;
+
+/** Whether a text shows at least one visible character. */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE, "").length > 0;
+}
 
 /** What a conversation's listing has become, for the banner and the inbox. */
 export type ConversationListingState = "available" | "sold" | "unavailable" | "deleted";

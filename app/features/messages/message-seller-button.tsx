@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
+import { EMAIL_UNVERIFIED_CODE } from "~/features/auth/email-verification";
 import { MESSAGE_TEXTS } from "./message-data";
 
 /**
@@ -15,6 +17,7 @@ export function MessageSellerButton({ listingId }: { listingId: string }) {
   const navigate = useNavigate();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unverified, setUnverified] = useState(false);
 
   async function openConversation() {
     setError(null);
@@ -23,8 +26,9 @@ export function MessageSellerButton({ listingId }: { listingId: string }) {
       method: "POST",
       headers: { accept: "application/json" },
     }).catch(() => null);
-    const body = (await response?.json().catch(() => null)) as { id?: string; error?: string } | null;
+    const body = (await response?.json().catch(() => null)) as { id?: string; error?: string; code?: string } | null;
     setPending(false);
+    if (response?.status === 403 && body?.code === EMAIL_UNVERIFIED_CODE) return setUnverified(true);
     if (!response?.ok || !body?.id)
       return setError(body?.error ?? "La conversation n'a pas pu être ouverte. Réessayez.");
     await navigate(`/messages/${body.id}`);
@@ -47,6 +51,11 @@ export function MessageSellerButton({ listingId }: { listingId: string }) {
       >
         Message
       </Button>
+      {unverified && user ? (
+        <div className="mt-2">
+          <EmailVerificationNotice email={user.email} reason="message" />
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
           {error}

@@ -17,6 +17,7 @@ import type { Storage } from "~/server/storage.server";
 import { newMessageEmail } from "./message-emails";
 import {
   DELETED_USER_NAME,
+  hasVisibleText,
   MESSAGE_MAX_LENGTH,
   MESSAGE_TEXTS,
   type ConversationListing,
@@ -26,6 +27,8 @@ import {
   type OtherParty,
 } from "./message-data";
 import { isUuid } from "~/db/ids";
+import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
+import { assertEmailVerified } from "~/features/auth/email-verification.server";
 
 /** At most one new-message e-mail per conversation and recipient in this window. */
 export const NOTIFICATION_THROTTLE_MINUTES = 15;
@@ -182,6 +185,7 @@ export async function startConversation(options: {
   const userId = requireSignedIn(options.userId);
   const { db } = options;
   if (!isUuid(options.listingId)) throw new AppError("not_found", MESSAGE_TEXTS.listingUnavailable);
+  await assertEmailVerified(db, userId, EMAIL_VERIFICATION_TEXTS.message);
   const [listing] = await db
     .select({
       id: listings.id,
@@ -269,8 +273,11 @@ export async function sendMessage(options: {
   const otherParty = describeOtherParty(found.other?.username ?? null, found.other?.id ?? null);
   const closed = readOnlyReason(listing, otherParty);
   if (closed) throw new AppError("conflict", closed);
+  await assertEmailVerified(db, userId, EMAIL_VERIFICATION_TEXTS.message);
   const body = normalizeMessageBody(options.body);
   if (!body) throw new AppError("invalid", MESSAGE_TEXTS.empty, { fieldErrors: { body: MESSAGE_TEXTS.empty } });
+  if (!hasVisibleText(body))
+    throw new AppError("invalid", MESSAGE_TEXTS.invisible, { fieldErrors: { body: MESSAGE_TEXTS.invisible } });
   if (body.length > MESSAGE_MAX_LENGTH)
     throw new AppError("invalid", MESSAGE_TEXTS.tooLong, { fieldErrors: { body: MESSAGE_TEXTS.tooLong } });
   options.limits?.check("message", userId);

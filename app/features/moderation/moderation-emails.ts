@@ -42,3 +42,27 @@ export function listingRemovedEmail(options: { name: string; listing: ListingRef
     ],
   });
 }
+
+export function revisionValidatedEmail(options: { name: string; listing: ListingRef }) {
+  return renderEmail({
+    subject: "Votre modification est en ligne",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      `Les modifications de votre annonce ${options.listing.brand} ${options.listing.model} ont été validées par notre équipe : les acheteurs voient désormais la nouvelle version.`,
+    ],
+    action: { label: "Voir mon annonce", url: options.listing.url },
+  });
+}
+
+export function revisionRejectedEmail(options: { name: string; listing: ListingRef; reason: string; editUrl: string }) {
+  return renderEmail({
+    subject: "Votre modification n'a pas été acceptée",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      `Les modifications de votre annonce ${options.listing.brand} ${options.listing.model} n'ont pas été acceptées : l'annonce reste en ligne telle qu'elle avait été validée.`,
+      `Motif : ${options.reason}`,
+      "Vous pouvez la modifier à nouveau depuis « Mes annonces ».",
+    ],
+    action: { label: "Modifier mon annonce", url: options.editUrl },
+  });
+}

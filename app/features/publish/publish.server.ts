@@ -27,6 +27,10 @@ import {
 } from "./listing-schemas";
 import { deleteStoredPhoto, processUploadedPhoto, storeListingPhoto } from "./photo-upload.server";
 import { isUuid } from "~/db/ids";
+import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
+import { assertEmailVerified } from "~/features/auth/email-verification.server";
+import type { ListingRevisionChanges } from "~/db/schema";
+import { pendingRevisionOf, recordPriceChange, savePendingRevision } from "~/features/moderation/listing-revisions.server";
 
 export const LISTING_MESSAGES = {
   unauthenticated: "Vous devez être connecté pour publier une annonce.",
@@ -211,6 +215,8 @@ export interface EditableListing {
   description: string | null;
   mileage: number | null;
   photos: ListingPhotoView[];
+  /** Material changes of a published listing wait for a moderator (the values shown include them). */
+  revisionPending: boolean;
 }
 
 function draftValues(row: Listing): DraftValues {
@@ -239,8 +245,11 @@ function draftValues(row: Listing): DraftValues {
   };
 }
 
-function editableListing(row: Listing, photos: ListingPhotoView[]): EditableListing {
+function editableListing(approved: Listing, photos: ListingPhotoView[], revision: ListingRevisionChanges | null = null): EditableListing {
+  // The seller edits what they last submitted: the approved version plus their pending changes.
+  const row = revision ? { ...approved, ...revision } : approved;
   return {
+    revisionPending: revision !== null,
     id: row.id,
     status: row.status,
     rejectionReason: row.rejectionReason,
@@ -294,6 +303,7 @@ export async function saveDraftStep1(options: {
   model: unknown;
 }): Promise<{ listingId: string; draftStep: WizardStep; created: boolean }> {
   const userId = requireUserId(options.userId);
+  await assertEmailVerified(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
   const parsed = STEP_SCHEMAS[1].safeParse({ brand: options.brand, model: options.model });
   if (!parsed.success) throw invalid(parsed.error);
   const values = canonicalBrandModel(parsed.data.brand, parsed.data.model);
@@ -444,6 +454,7 @@ export async function submitListing(options: {
   autoPublish?: boolean;
 }): Promise<{ listingId: string; status: "pending" | "published" }> {
   const userId = requireUserId(options.userId);
+  await assertEmailVerified(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
   return options.db.transaction(async (tx) => {
     const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
     if (listing.status === "pending" || listing.status === "published") {
@@ -605,14 +616,16 @@ export async function getListingForEdit(options: {
   const userId = requireUserId(options.userId, LISTING_MESSAGES.unauthenticatedEdit);
   const listing = await findOwnedListing({ db: options.db, userId, listingId: options.listingId });
   assertEditable(listing);
-  return editableListing(listing, await listPhotos(options.db, options.storage, listing.id));
+  const revision = listing.status === "published" ? await pendingRevisionOf(options.db, listing.id) : null;
+  return editableListing(listing, await listPhotos(options.db, options.storage, listing.id), revision);
 }
 
 /**
  * 'Enregistrer les modifications': only the edit form's fields are read (brand, model,
  * price, location, and description/mileage when sent) — owner, status and counters never
- * come from input. A published listing stays published (spec §4); a rejected one goes back
- * to moderation, as a resubmission.
+ * come from input. A published listing stays published (spec §4) as approved: its price
+ * changes at once (price history), its material changes wait for a moderator
+ * (listing-revisions.server.ts). A rejected one goes back to moderation, as a resubmission.
  */
 export async function updateListing(options: {
   db: Database;
@@ -629,22 +642,35 @@ export async function updateListing(options: {
     if (!parsed.success) throw invalid(parsed.error);
     const { brand, model, price, description, mileage } = parsed.data;
     const place = await resolvePlace(tx, parsed.data);
+    const material = {
+      ...canonicalBrandModel(brand, model),
+      ...place,
+      ...(description === undefined ? {} : { description }),
+      ...(mileage === undefined ? {} : { mileage }),
+    };
+    // The price applies at once, whatever the status, and is kept in the price history.
+    await recordPriceChange(tx, listing.id, listing.price, price);
+    if (listing.status === "published") {
+      // Bait-and-switch guard: material changes wait for a moderator; buyers keep seeing
+      // the approved version meanwhile.
+      const pending = await savePendingRevision(tx, listing, material);
+      const [row] = await tx.update(listings).set({ price, updatedAt: sql`now()` }).where(eq(listings.id, listing.id)).returning();
+      if (!row) throw new AppError("not_found", LISTING_MESSAGES.notFound);
+      return { row, revision: pending ? await pendingRevisionOf(tx, listing.id) : null };
+    }
     const resubmit = listing.status === "rejected";
     const [row] = await tx
       .update(listings)
       .set({
-        ...canonicalBrandModel(brand, model),
+        ...material,
         price,
-        ...place,
-        ...(description === undefined ? {} : { description }),
-        ...(mileage === undefined ? {} : { mileage }),
         ...(resubmit ? { status: "pending" as const, submittedAt: sql`now()`, rejectionReason: null } : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(listings.id, listing.id))
       .returning();
     if (!row) throw new AppError("not_found", LISTING_MESSAGES.notFound);
-    return row;
+    return { row, revision: null };
   });
-  return editableListing(updated, await listPhotos(options.db, options.storage, updated.id));
+  return editableListing(updated.row, await listPhotos(options.db, options.storage, updated.row.id), updated.revision);
 }

@@ -1,0 +1,270 @@
+/**
+ * Re-moderation of published listings (issue 11, "bait-and-switch"): a seller's material
+ * changes to a published listing wait in `listing_revisions` while buyers keep seeing the
+ * approved version; a moderator applies or discards them. Price changes apply at once and
+ * are kept in `listing_price_history`; large ones are flagged in the moderation queue.
+ */
+import { and, desc, eq, gte, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { isUuid } from "~/db/ids";
+import {
+  listingPriceHistory,
+  listingRevisions,
+  listings,
+  moderationEvents,
+  user,
+  type Listing,
+  type ListingRevisionChanges,
+} from "~/db/schema";
+import { listingPath } from "~/features/listings/listing-seo";
+import { AppError } from "~/server/app-error";
+import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
+import { reasonSentence, REJECTION_REASONS, type RejectionReasonCode } from "./moderation-reasons";
+import { requireModerator, type Notifier, type Viewer } from "./moderation.server";
+
+/** Fields whose change on a published listing needs a moderator again (the price does not). */
+export const MATERIAL_FIELDS = ["brand", "model", "description", "mileage", "city", "postalCode", "latitude", "longitude"] as const;
+type MaterialField = (typeof MATERIAL_FIELDS)[number];
+
+export const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
+  brand: "Marque",
+  model: "Modèle",
+  description: "Description",
+  mileage: "Kilométrage",
+  city: "Ville",
+  postalCode: "Code postal",
+  latitude: "Latitude",
+  longitude: "Longitude",
+};
+
+/** A price change by more than this share (either way) is flagged to moderators. */
+export const LARGE_PRICE_CHANGE = 0.3;
+
+/** The material fields of `wanted` that differ from the approved `current` row. */
+export function materialChanges(current: Listing, wanted: ListingRevisionChanges): ListingRevisionChanges {
+  const changes: Record<string, unknown> = {};
+  for (const field of MATERIAL_FIELDS) {
+    const value = wanted[field];
+    if (value === undefined) continue;
+    if ((current[field] ?? null) !== (value ?? null)) changes[field] = value;
+  }
+  // Coordinates come from the postal-code reference: they move with the place, not alone.
+  if (changes.city === undefined && changes.postalCode === undefined) {
+    delete changes.latitude;
+    delete changes.longitude;
+  }
+  return changes as ListingRevisionChanges;
+}
+
+/**
+ * Stores the material changes of a published listing as its pending revision (replacing an
+ * older one), or drops the pending revision when the seller went back to the approved values.
+ * Runs inside the edit's transaction.
+ */
+export async function savePendingRevision(tx: DbExecutor, current: Listing, wanted: ListingRevisionChanges): Promise<boolean> {
+  const changes = materialChanges(current, wanted);
+  if (Object.keys(changes).length === 0) {
+    await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, current.id));
+    return false;
+  }
+  await tx
+    .insert(listingRevisions)
+    .values({ listingId: current.id, changes })
+    .onConflictDoUpdate({ target: listingRevisions.listingId, set: { changes, submittedAt: sql`now()` } });
+  return true;
+}
+
+/** Records a price change (applied at once by the caller). */
+export async function recordPriceChange(tx: DbExecutor, listingId: string, oldPrice: number | null, newPrice: number | null) {
+  if ((oldPrice ?? null) === (newPrice ?? null)) return;
+  await tx.insert(listingPriceHistory).values({ listingId, oldPrice, newPrice });
+}
+
+export async function pendingRevisionOf(db: DbExecutor, listingId: string): Promise<ListingRevisionChanges | null> {
+  const [row] = await db.select({ changes: listingRevisions.changes }).from(listingRevisions).where(eq(listingRevisions.listingId, listingId));
+  return row?.changes ?? null;
+}
+
+export interface RevisionDiffRow {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface PendingRevisionItem {
+  listingId: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  city: string | null;
+  path: string;
+  submittedAt: string;
+  diff: RevisionDiffRow[];
+}
+
+export interface PriceChangeItem {
+  listingId: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  city: string | null;
+  path: string;
+  oldPrice: number | null;
+  newPrice: number | null;
+  /** Signed share of the old price: -0.5 is a 50 % drop. */
+  change: number;
+  changedAt: string;
+}
+
+const shown = (value: unknown): string => (value === null || value === undefined || value === "" ? "—" : String(value));
+
+/** Pending revisions, oldest first, each with its diff against the approved version. */
+export async function listPendingRevisions(options: { db: DbExecutor; viewer: Viewer | null }): Promise<PendingRevisionItem[]> {
+  requireModerator(options.viewer);
+  const rows = await options.db
+    .select({ listing: listings, changes: listingRevisions.changes, submittedAt: listingRevisions.submittedAt })
+    .from(listingRevisions)
+    .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
+    .where(eq(listings.status, "published"))
+    .orderBy(listingRevisions.submittedAt)
+    .limit(100);
+  return rows.map(({ listing, changes, submittedAt }) => ({
+    listingId: listing.id,
+    brand: listing.brand,
+    model: listing.model,
+    year: listing.year,
+    city: listing.city,
+    path: listingPath(listing),
+    submittedAt: submittedAt.toISOString(),
+    diff: MATERIAL_FIELDS.filter((f) => changes[f] !== undefined && f !== "latitude" && f !== "longitude").map((f) => ({
+      field: f,
+      label: MATERIAL_FIELD_LABELS[f],
+      before: shown(listing[f]),
+      after: shown(changes[f]),
+    })),
+  }));
+}
+
+/** Price changes of published listings by more than LARGE_PRICE_CHANGE in the last 30 days, newest first. */
+export async function listLargePriceChanges(options: { db: DbExecutor; viewer: Viewer | null }): Promise<PriceChangeItem[]> {
+  requireModerator(options.viewer);
+  const since = new Date(Date.now() - 30 * 24 * 3600_000);
+  const rows = await options.db
+    .select({ listing: listings, history: listingPriceHistory })
+    .from(listingPriceHistory)
+    .innerJoin(listings, eq(listings.id, listingPriceHistory.listingId))
+    .where(
+      and(
+        eq(listings.status, "published"),
+        gte(listingPriceHistory.changedAt, since),
+        sql`${listingPriceHistory.oldPrice} > 0 and abs(${listingPriceHistory.newPrice} - ${listingPriceHistory.oldPrice}) > ${LARGE_PRICE_CHANGE}::numeric * ${listingPriceHistory.oldPrice}`,
+      ),
+    )
+    .orderBy(desc(listingPriceHistory.changedAt))
+    .limit(50);
+  return rows.map(({ listing, history }) => ({
+    listingId: listing.id,
+    brand: listing.brand,
+    model: listing.model,
+    year: listing.year,
+    city: listing.city,
+    path: listingPath(listing),
+    oldPrice: history.oldPrice,
+    newPrice: history.newPrice,
+    change: ((history.newPrice ?? 0) - (history.oldPrice ?? 0)) / (history.oldPrice || 1),
+    changedAt: history.changedAt.toISOString(),
+  }));
+}
+
+const ALREADY_HANDLED = "Cette modification a déjà été traitée.";
+
+/** Takes the listing's pending revision (locked, deleted) and records the decision, in one transaction. */
+async function decideRevision(
+  db: Database,
+  viewer: Viewer,
+  listingId: string,
+  action: "revision_validated" | "revision_rejected",
+  reason?: { code: string; text: string | null },
+) {
+  if (!isUuid(listingId)) throw new AppError("not_found", "Annonce introuvable.");
+  return db.transaction(async (tx) => {
+    const [revision] = await tx
+      .delete(listingRevisions)
+      .where(eq(listingRevisions.listingId, listingId))
+      .returning({ changes: listingRevisions.changes });
+    if (!revision) throw new AppError("conflict", ALREADY_HANDLED);
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for("update");
+    if (!listing) throw new AppError("not_found", "Annonce introuvable.");
+    let applied = listing;
+    if (action === "revision_validated" && listing.status === "published") {
+      const [row] = await tx
+        .update(listings)
+        .set({ ...revision.changes, updatedAt: sql`now()` })
+        .where(eq(listings.id, listingId))
+        .returning();
+      if (row) applied = row;
+    }
+    await tx.insert(moderationEvents).values({
+      listingId,
+      moderatorId: viewer.id,
+      action,
+      reasonCode: reason?.code ?? null,
+      reasonText: reason?.text ?? null,
+    });
+    return applied;
+  });
+}
+
+async function tellSellerAboutRevision(
+  notifier: Notifier,
+  db: DbExecutor,
+  listing: Listing,
+  email: (name: string) => { subject: string; text: string; html: string },
+) {
+  notifier.events.publish(listing.ownerId, { type: "listings-changed" });
+  const [owner] = await db
+    .select({ email: user.email, firstname: user.firstname, username: user.username })
+    .from(user)
+    .where(eq(user.id, listing.ownerId));
+  if (!owner) return;
+  try {
+    await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") });
+  } catch (error) {
+    notifier.logger.error({ err: error, listingId: listing.id }, "e-mail de modération non envoyé");
+  }
+}
+
+/** Applies the pending revision: buyers see the new version from now on. */
+export async function validateRevision(options: { db: Database; viewer: Viewer | null; listingId: string; notifier: Notifier }) {
+  const viewer = requireModerator(options.viewer);
+  const listing = await decideRevision(options.db, viewer, options.listingId, "revision_validated");
+  const url = `${options.notifier.publicUrl}${listingPath(listing)}`;
+  await tellSellerAboutRevision(options.notifier, options.db, listing, (name) => revisionValidatedEmail({ name, listing: { ...listing, url } }));
+  return listing;
+}
+
+/** Discards the pending revision: the approved version stays online; the seller is told why. */
+export async function rejectRevision(options: {
+  db: Database;
+  viewer: Viewer | null;
+  listingId: string;
+  reasonCode: string;
+  reasonText?: string;
+  notifier: Notifier;
+}) {
+  const viewer = requireModerator(options.viewer);
+  const label = REJECTION_REASONS[options.reasonCode as RejectionReasonCode];
+  if (!label) throw new AppError("invalid", "Choisissez un motif de refus.", { fieldErrors: { reasonCode: "Choisissez un motif de refus." } });
+  const text = options.reasonText?.trim().slice(0, 1000) || null;
+  if (options.reasonCode === "other" && !text) {
+    throw new AppError("invalid", "Précisez le motif.", { fieldErrors: { reasonText: "Précisez le motif." } });
+  }
+  const reason = reasonSentence(label, text);
+  const listing = await decideRevision(options.db, viewer, options.listingId, "revision_rejected", { code: options.reasonCode, text });
+  const editUrl = `${options.notifier.publicUrl}/edit-annonce/${listing.id}`;
+  await tellSellerAboutRevision(options.notifier, options.db, listing, (name) =>
+    revisionRejectedEmail({ name, listing: { ...listing, url: editUrl }, reason, editUrl }),
+  );
+  return listing;
+}
