@@ -166,7 +166,7 @@ describe(`request bodies (${engine})`, () => {
       form: { reason: "fraude", details: "bonjour\u0000" },
     });
     expect(nulReport.status).toBe(400);
-    for (const headers of [{}, { "content-type": "text/xml" }]) {
+    for (const headers of [{}, { "content-type": "text/xml" }] as Record<string, string>[]) {
       const response = await fetch(`${app.url}/publish`, {
         method: "POST",
         headers: { origin: app.url, ...headers },
