@@ -118,27 +118,23 @@ function RevisionCard({ item }: { item: PendingRevisionItem }) {
         </h3>
         <p className="text-sm text-slate-500">Modifiée le {formatDateTime(item.submittedAt)}</p>
       </header>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Changements demandés par le vendeur</caption>
-          <thead>
-            <tr className="text-slate-500">
-              <th scope="col" className="py-1 pr-3 font-medium">Champ</th>
-              <th scope="col" className="py-1 pr-3 font-medium">Version en ligne</th>
-              <th scope="col" className="py-1 font-medium">Nouvelle version</th>
-            </tr>
-          </thead>
-          <tbody>
-            {item.diff.map((row) => (
-              <tr key={row.field} className="border-t border-slate-100 align-top">
-                <th scope="row" className="py-1 pr-3 font-medium">{row.label}</th>
-                <td className="whitespace-pre-line break-words py-1 pr-3 text-slate-600 line-through decoration-slate-400">{row.before}</td>
-                <td className="whitespace-pre-line break-words py-1 font-medium">{row.after}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <dl aria-label="Changements demandés par le vendeur" className="space-y-3 text-sm">
+        {item.diff.map((row) => (
+          <div key={row.field} role="group" aria-label={row.label} className="border-t border-slate-100 pt-2">
+            <dt className="font-semibold">{row.label}</dt>
+            <dd className="mt-1 grid gap-2 sm:grid-cols-2">
+              <div className="rounded-lg bg-slate-50 p-2">
+                <p className="text-xs font-medium text-slate-500">Version en ligne</p>
+                <p className="whitespace-pre-line break-words text-slate-700">{row.before}</p>
+              </div>
+              <div className="rounded-lg bg-amber-50 p-2">
+                <p className="text-xs font-medium text-amber-900">Nouvelle version</p>
+                <p className="whitespace-pre-line break-words font-medium">{row.after}</p>
+              </div>
+            </dd>
+          </div>
+        ))}
+      </dl>
       <div className="flex flex-wrap items-start gap-2">
         <Form method="post">
           <input type="hidden" name="intent" value="validate-revision" />

@@ -30,6 +30,8 @@ test.describe("messaging between a buyer and a seller", () => {
     browser,
     baseURL,
   }) => {
+    // Two users, one of them signing up and confirming their address by e-mail first.
+    test.setTimeout(60_000);
     const sellerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     try {
