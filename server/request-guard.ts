@@ -32,13 +32,21 @@ export const REQUEST_MESSAGES = {
 
 type GuardedBody = { kind: "none" } | { kind: "buffer"; data: Buffer } | { kind: "stream"; stream: Readable };
 
+const CODES: Record<string, string> = {
+  [REQUEST_MESSAGES.tooLarge]: "PAYLOAD_TOO_LARGE",
+  [REQUEST_MESSAGES.contentType]: "UNSUPPORTED_CONTENT_TYPE",
+  [REQUEST_MESSAGES.nulByte]: "INVALID_CHARACTER",
+  [REQUEST_MESSAGES.malformed]: "MALFORMED_BODY",
+};
+
 function refuse(req: Request, res: Response, status: number, message: string) {
   // The rest of an oversized or refused body is not read: close the connection after answering.
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
   res.status(status);
   if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
-    res.json({ error: message });
+    // `error` like our API routes, `message` + `code` like Better Auth's answers.
+    res.json({ error: message, message, code: CODES[message] });
   } else {
     res.type("text/plain; charset=utf-8").send(message);
   }
