@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser } from "./features/auth/session.server";
@@ -48,6 +49,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const location = useLocation();
+  // Which URL the page on screen shows (set once React has rendered it): the URL bar changes
+  // before the new page is drawn, so scripts and tests that read the page wait for this.
+  useEffect(() => {
+    document.documentElement.dataset.renderedUrl = location.pathname + location.search;
+  }, [location.pathname, location.search]);
   return <Outlet />;
 }
 

@@ -23,6 +23,12 @@ async function open(page: Page, url: string) {
     const main = document.querySelector("main");
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
+  await settled(page);
+}
+
+/** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
 }
 
 /** "1 234 annonces" → 1234 (the line under the page's heading). */
@@ -95,6 +101,7 @@ async function applyFilters(page: Page, fill: (dialog: Locator) => Promise<unkno
   await dialog.getByRole("button", { name: "Appliquer" }).click();
   await expect(dialog).toBeHidden();
   await expect(page).not.toHaveURL(before);
+  await settled(page);
 }
 
 /** The detail page's characteristics, read from its HTML. */
@@ -141,7 +148,7 @@ test.describe("home page", () => {
     const results = await readCards(page);
     expect(results.length).toBeGreaterThan(0);
     for (const result of results) expect(result.title).toBe(`${brand} ${model}`);
-    expect(await resultCount(page)).toBe(results.length);
+    await expect.poll(() => resultCount(page)).toBe(results.length);
   });
 
   test("popular brands and models link to the search with the spec's parameters", async ({ page }) => {
@@ -199,7 +206,7 @@ test.describe("filters", () => {
     }
 
     await applyFilters(page, (dialog) => dialog.getByLabel("Marque", { exact: true }).selectOption(brand));
-    expect(await resultCount(page)).toBeLessThanOrEqual(byGearbox);
+    await expect.poll(() => resultCount(page)).toBeLessThanOrEqual(byGearbox);
     for (const card of await readCards(page)) expect(card.title.startsWith(`${brand} `)).toBe(true);
     expect((await readCards(page)).map((c) => c.href)).toContain(first.href);
     await expect(page.getByRole("button", { name: /^Filtres/ })).toContainText("3");
@@ -208,16 +215,19 @@ test.describe("filters", () => {
     let narrower = await resultCount(page);
     await page.getByRole("link", { name: `Retirer le filtre Marque : ${brand}` }).click();
     await expect(page).not.toHaveURL(/brand=/);
-    expect(await resultCount(page)).toBeGreaterThanOrEqual(narrower);
+    await settled(page);
+    await expect.poll(() => resultCount(page)).toBeGreaterThanOrEqual(narrower);
     for (const card of await readCards(page)) expect(card.gearbox).toBe(first.gearbox);
     narrower = await resultCount(page);
     await page.getByRole("link", { name: `Retirer le filtre Boîte : ${first.gearbox}` }).click();
     await expect(page).toHaveURL(`/recherche?fuel=${encodeURIComponent(first.fuel)}`);
-    expect(await resultCount(page)).toBeGreaterThanOrEqual(narrower);
+    await settled(page);
+    await expect.poll(() => resultCount(page)).toBeGreaterThanOrEqual(narrower);
     narrower = await resultCount(page);
     await page.getByRole("link", { name: `Retirer le filtre Carburant : ${first.fuel}` }).click();
     await expect(page).toHaveURL(/\/recherche$/);
-    expect(await resultCount(page)).toBeGreaterThan(narrower);
+    await settled(page);
+    await expect.poll(() => resultCount(page)).toBeGreaterThan(narrower);
   });
 
   // One test per range: each is a page load, a filter and a check, so none of them needs a
@@ -228,7 +238,7 @@ test.describe("filters", () => {
     const priceMax = middle((await readCards(page)).map((c) => c.price));
     await applyFilters(page, (dialog) => dialog.getByLabel("Prix maximum (€)").fill(String(priceMax)));
     await expect(page).toHaveURL(`/recherche?price=${priceMax}`);
-    expect(await resultCount(page)).toBeLessThan(total);
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
     for (const card of await readCards(page)) expect(card.price).toBeLessThanOrEqual(priceMax);
   });
 
@@ -237,7 +247,7 @@ test.describe("filters", () => {
     const total = await resultCount(page);
     const yearMin = middle((await readCards(page)).flatMap((c) => (c.year ? [c.year] : [])));
     await applyFilters(page, (dialog) => dialog.getByLabel("Année minimum").fill(String(yearMin)));
-    expect(await resultCount(page)).toBeLessThan(total);
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
     for (const card of await readCards(page)) expect(card.year).toBeGreaterThanOrEqual(yearMin);
   });
 
@@ -249,7 +259,7 @@ test.describe("filters", () => {
       dialog.getByLabel("Kilométrage maximum (km)").fill(mileageMax.toLocaleString("fr-FR")),
     );
     await expect(page).toHaveURL(`/recherche?mileageMax=${mileageMax}`);
-    expect(await resultCount(page)).toBeLessThan(total);
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
     for (const card of await readCards(page)) expect(card.mileage).toBeLessThanOrEqual(mileageMax);
   });
 
@@ -261,14 +271,14 @@ test.describe("filters", () => {
     const color = await detailFact(page, first.href, "Couleur");
 
     await applyFilters(page, (dialog) => dialog.getByLabel("Type de véhicule").selectOption(type));
-    expect(await resultCount(page)).toBeLessThan(total);
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
     const byType = await readCards(page);
     expect(byType.map((c) => c.href)).toContain(first.href);
     for (const card of byType) expect(await detailFact(page, card.href, "Type de véhicule")).toBe(type);
 
     await open(page, "/recherche");
     await applyFilters(page, (dialog) => dialog.getByLabel("Couleur").selectOption(color));
-    expect(await resultCount(page)).toBeLessThan(total);
+    await expect.poll(() => resultCount(page)).toBeLessThan(total);
     const byColor = await readCards(page);
     expect(byColor.map((c) => c.href)).toContain(first.href);
     for (const card of byColor) expect(await detailFact(page, card.href, "Couleur")).toBe(color);
@@ -320,7 +330,7 @@ test.describe("filters", () => {
     await expect(notes).toContainText("Carburant inconnu, ignoré : « Plutonium »");
     await expect(notes).toContainText("Tri inconnu");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, follow");
-    expect(await resultCount(page)).toBeGreaterThan(0);
+    await expect.poll(() => resultCount(page)).toBeGreaterThan(0);
 
     await open(page, "/recherche?brand=Peugeot&fuel=Diesel&price=20000");
     await applyFilters(page, async (dialog) => {
