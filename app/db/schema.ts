@@ -98,8 +98,6 @@ export const listings = pgTable(
     postalCode: varchar({ length: 5 }),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
-    clickCount: integer().notNull().default(0),
-    viewCount: integer().notNull().default(0),
     heartCount: integer().notNull().default(0),
     /** Signed-in viewers who revealed the seller's phone (once each, see phone_reveals). */
     phoneRevealCount: integer().notNull().default(0),
@@ -115,7 +113,7 @@ export const listings = pgTable(
     check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted')`),
     check("listings_postal_code_check", sql`${t.postalCode} ~ '^[0-9]{5}$'`),
     check("listings_price_check", sql`${t.price} >= 1`),
-    check("listings_counters_check", sql`${t.clickCount} >= 0 and ${t.viewCount} >= 0 and ${t.heartCount} >= 0`),
+    check("listings_counters_check", sql`${t.heartCount} >= 0`),
     index("listings_owner_idx").on(t.ownerId, t.status),
     // Search (spec §7; docs/decisions/0004-search-indexes.md). Partial on published listings.
     // Each index opens with the columns of one access path (an order, brand + model, a
@@ -133,9 +131,12 @@ export const listings = pgTable(
     index("listings_published_price_idx")
       .on(t.price, t.id, ...searchFilterColumns(t, ["price"]))
       .where(sql`${t.status} = 'published'`),
-    // Radius search: the latitude/longitude bounding box, then the exact distance on the entry.
-    index("listings_published_geo_idx")
-      .on(t.latitude, t.longitude, ...searchFilterColumns(t, ["latitude", "longitude"]), t.publishedAt, t.id)
+    // Radius search: a GiST index of the earth point (extensions cube + earthdistance, on
+    // PostgreSQL and PGlite), searched with the cube around the circle, then the exact
+    // great-circle distance. The migration adds INCLUDE (the filter columns) by hand, which
+    // drizzle cannot express, so counts are index-only scans. Decision 0005-i16.
+    index("listings_published_earth_idx")
+      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
       .where(sql`${t.status} = 'published'`),
     // Rare option values ("Cabriolet", "Jaune", "GPL") match too few entries for the ordered
     // scans above to stop early. One index led by each option column, holding only the four
@@ -162,6 +163,24 @@ export const listings = pgTable(
       .on(t.submittedAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * Detail views and card clicks (spec §3 counters), out of the `listings` row: a counted view
+ * updates this narrow row (one primary-key index, HOT updates) instead of rewriting the wide
+ * listing row and its 13 indexes and clearing the visibility-map bit the search's index-only
+ * counts rely on. See docs/decisions/0005-i16-counters-and-radius-index.md.
+ */
+export const listingCounters = pgTable(
+  "listing_counters",
+  {
+    listingId: uuid()
+      .primaryKey()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    viewCount: integer().notNull().default(0),
+    clickCount: integer().notNull().default(0),
+  },
+  (t) => [check("listing_counters_check", sql`${t.viewCount} >= 0 and ${t.clickCount} >= 0`)],
 );
 
 export const listingPhotos = pgTable(

@@ -309,7 +309,6 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
       mileage: 61000,
       status: "published",
       ownerId: owner.userId,
-      clickCount: row.clickCount,
       city: "Paris 11e",
     });
   });
