@@ -783,7 +783,9 @@ async function walBytes(db: Database, statement: SQLWrapper): Promise<{ bytes: n
  */
 async function simulateTraffic(db: Database): Promise<void> {
   const { recordListingCounter, createCounterDedupe } = await import("~/features/listings/listing-detail.server");
-  console.log(`\nSimulated day of traffic: ${VIEWS.toLocaleString("fr-FR")} counted views and clicks, 5 000 edits, 5 000 new publications`);
+  console.log(
+    `\nSimulated day of traffic: ${VIEWS.toLocaleString("fr-FR")} counted views and clicks, 5 000 edits, 5 000 new publications`,
+  );
   const ids = rowsOf(
     await db.execute(sql`select id from listings where status = 'published' order by random() limit 40000`),
   ).map((r) => String(r.id));
@@ -829,7 +831,9 @@ async function simulateTraffic(db: Database): Promise<void> {
     );
     console.log(`  listings after the day: ${JSON.stringify(stats)}`);
     const [counters] = rowsOf(
-      await db.execute(sql`select n_tup_upd, n_tup_hot_upd, n_dead_tup from pg_stat_user_tables where relname = 'listing_counters'`),
+      await db.execute(
+        sql`select n_tup_upd, n_tup_hot_upd, n_dead_tup from pg_stat_user_tables where relname = 'listing_counters'`,
+      ),
     );
     console.log(`  listing_counters after the day: ${JSON.stringify(counters)}`);
   }

@@ -35,7 +35,8 @@ function destination(from: Point, bearing: number, km: number): Point {
   const lon1 = rad(from.longitude);
   const b = rad(bearing);
   const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
-  const lon2 = lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  const lon2 =
+    lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
   return { latitude: deg(lat2), longitude: ((deg(lon2) + 540) % 360) - 180 };
 }
 
@@ -95,7 +96,9 @@ afterAll(async () => {
 });
 
 describe(`radius search equals the exact great-circle check (${process.env.TEST_DB_ENGINE})`, () => {
-  const cases = Object.entries(CENTRES).flatMap(([postalCode, c]) => c.radii.map((radius) => ({ postalCode, radius, c })));
+  const cases = Object.entries(CENTRES).flatMap(([postalCode, c]) =>
+    c.radii.map((radius) => ({ postalCode, radius, c })),
+  );
   it.each(cases)("around $postalCode within $radius km", async ({ postalCode, radius, c }) => {
     const expected = all
       .filter((p) => haversineKm(c, p) <= radius)
