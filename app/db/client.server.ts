@@ -2,8 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import { cube } from "@electric-sql/pglite/contrib/cube";
-import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -49,9 +47,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db: db as unknown as Database, engine: "postgres", close: () => pool.end() };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  // cube + earthdistance: the radius search's GiST index (the same extensions as PostgreSQL).
-  const extensions = { cube, earthdistance };
-  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir, extensions } : { extensions });
+  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Database, engine: "pglite", close: () => client.close() };

@@ -131,25 +131,25 @@ export const listings = pgTable(
     index("listings_published_price_idx")
       .on(t.price, t.id, ...searchFilterColumns(t, ["price"]))
       .where(sql`${t.status} = 'published'`),
-    // Radius search: a GiST index of the earth point (extensions cube + earthdistance, on
-    // PostgreSQL and PGlite), searched with the cube around the circle, then the exact
-    // great-circle distance. The migration adds INCLUDE (the filter columns) by hand, which
-    // drizzle cannot express, so counts are index-only scans. Decision 0005-i16.
-    index("listings_published_earth_idx")
-      .using("gist", sql`ll_to_earth(${t.latitude}, ${t.longitude})`)
+    // Radius search: the latitude/longitude bounding box, then the exact distance on the entry.
+    // (A GiST earth index was measured slower at 1 M listings: decision 0005-i16.)
+    index("listings_published_geo_idx")
+      .on(t.latitude, t.longitude, ...searchFilterColumns(t, ["latitude", "longitude"]), t.publishedAt, t.id)
       .where(sql`${t.status} = 'published'`),
     // Rare option values ("Cabriolet", "Jaune", "GPL") match too few entries for the ordered
-    // scans above to stop early. One index led by each option column, holding only the four
-    // option columns: with ~2 000 distinct keys B-tree deduplication keeps each near 7 MB per
-    // million listings, and counts of option-only filters become exact index-only range scans.
+    // scans above to stop early. One index led by each option column, then the other option
+    // columns and the three ranges (price, year, mileage) as trailing key columns: counts of
+    // option filters, with or without a range ("Cabriolet ≤ 20 000 €", "Électrique +
+    // Automatique ≤ 30 000 €"), are index-only scans testing every filter inside the B-tree
+    // (issue 16: with the options alone they read thousands of heap pages per count).
     index("listings_published_vehicle_type_idx")
-      .on(t.vehicleType, t.color, t.fuel, t.gearbox)
+      .on(t.vehicleType, t.color, t.fuel, t.gearbox, t.price, t.year, t.mileage)
       .where(sql`${t.status} = 'published'`),
     index("listings_published_color_idx")
-      .on(t.color, t.fuel, t.gearbox, t.vehicleType)
+      .on(t.color, t.fuel, t.gearbox, t.vehicleType, t.price, t.year, t.mileage)
       .where(sql`${t.status} = 'published'`),
     index("listings_published_fuel_idx")
-      .on(t.fuel, t.gearbox, t.vehicleType, t.color)
+      .on(t.fuel, t.gearbox, t.price, t.vehicleType, t.color, t.year, t.mileage)
       .where(sql`${t.status} = 'published'`),
     // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
     index("listings_published_mileage_idx")

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
@@ -57,6 +57,28 @@ function clampPage(page: number | undefined): number {
   return Math.min(Number.MAX_SAFE_INTEGER, Math.max(1, Math.trunc(page)));
 }
 
+/**
+ * Latitude/longitude box that contains the circle, so a B-tree range can pre-filter before the
+ * exact distance. Δlat = r/R; the widest longitude span of a spherical cap is
+ * asin(sin(r/R) / cos(lat)) (a tight bound, not the looser r/(R·cos(lat ± Δlat))).
+ */
+function boundingBox(area: RadiusArea): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
+  const angular = area.radiusKm / EARTH_RADIUS_KM;
+  const lat = (area.center.latitude * Math.PI) / 180;
+  const dLat = (angular * 180) / Math.PI;
+  const ratio = Math.sin(angular) / Math.cos(lat);
+  // Circles reaching a pole span every longitude.
+  const dLon = ratio >= 1 || Math.abs(area.center.latitude) + dLat >= 90 ? 180 : (Math.asin(ratio) * 180) / Math.PI;
+  // A hair of margin so that float rounding never drops a listing exactly on the circle.
+  const margin = 1e-9;
+  return {
+    minLat: area.center.latitude - dLat - margin,
+    maxLat: area.center.latitude + dLat + margin,
+    minLon: area.center.longitude - dLon - margin,
+    maxLon: area.center.longitude + dLon + margin,
+  };
+}
+
 /** Great-circle distance (haversine, R = 6371 km) from a point to the listing, in km. */
 function distanceKmSql(center: GeoPoint): SQL {
   const lat = sql`${center.latitude}::float8`;
@@ -68,24 +90,20 @@ function distanceKmSql(center: GeoPoint): SQL {
       * power(sin(radians(${listings.longitude} - ${lon}) / 2), 2)))))`;
 }
 
-/**
- * Inside the circle: the GiST index (`listings_published_earth_idx`) finds the listings whose
- * earth point lies in the cube around the circle (earthdistance's `earth_box`: the centre
- * enlarged by the chord of the circle's angle in every direction, so it holds the whole
- * spherical cap, across the antimeridian and over the poles too), then the exact haversine
- * distance (R = 6371 km) decides. earth_box measures along a sphere of radius earth(), so the
- * angle r / 6371 is converted to that sphere; the small margin only lets float rounding on the
- * circle's edge reach the exact check, which alone decides.
- */
 function radiusPredicate(area: RadiusArea): SQL {
-  const lat = sql`${area.center.latitude}::float8`;
-  const lon = sql`${area.center.longitude}::float8`;
-  const angle = sql`(${area.radiusKm}::float8 / ${EARTH_RADIUS_KM}::float8)`;
-  const box = sql`earth_box(ll_to_earth(${lat}, ${lon}), ${angle} * earth() * 1.000001 + 1)`;
-  return and(
-    sql`${box} @> ll_to_earth(${listings.latitude}, ${listings.longitude})`,
-    sql`${distanceKmSql(area.center)} <= ${area.radiusKm}::float8`,
-  ) as SQL;
+  const box = boundingBox(area);
+  const latitude = and(gte(listings.latitude, box.minLat), lte(listings.latitude, box.maxLat));
+  // Across the antimeridian (Wallis-et-Futuna, Polynesia) the longitude range wraps in two.
+  let longitude: SQL | undefined;
+  if (box.maxLon - box.minLon >= 360) longitude = undefined;
+  else if (box.minLon < -180) {
+    longitude = or(gte(listings.longitude, box.minLon + 360), lte(listings.longitude, box.maxLon));
+  } else if (box.maxLon > 180) {
+    longitude = or(gte(listings.longitude, box.minLon), lte(listings.longitude, box.maxLon - 360));
+  } else {
+    longitude = and(gte(listings.longitude, box.minLon), lte(listings.longitude, box.maxLon));
+  }
+  return and(latitude, longitude, sql`${distanceKmSql(area.center)} <= ${area.radiusKm}::float8`) as SQL;
 }
 
 /** An integer parameter inside the column's range, or undefined for NaN/±Infinity. */
