@@ -7,7 +7,7 @@ import { buildListing } from "~/testing/builders";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 /**
- * The radius search (GiST index of earth points + exact haversine) returns exactly the
+ * The radius search (latitude/longitude box on the B-tree + exact haversine) returns exactly the
  * listings whose great-circle distance is within the radius: on the circle's edge (1 m in,
  * 1 m out), across the antimeridian and around both poles.
  */
