@@ -132,7 +132,7 @@ export const listings = pgTable(
       .on(t.price, t.id, ...searchFilterColumns(t, ["price"]))
       .where(sql`${t.status} = 'published'`),
     // Radius search: the latitude/longitude bounding box, then the exact distance on the entry.
-    // (A GiST earth index was measured slower at 1 M listings: decision 0005-i16.)
+    // (A GiST earth index was measured slower at 1 M listings: decision 0007.)
     index("listings_published_geo_idx")
       .on(t.latitude, t.longitude, ...searchFilterColumns(t, ["latitude", "longitude"]), t.publishedAt, t.id)
       .where(sql`${t.status} = 'published'`),
@@ -169,7 +169,7 @@ export const listings = pgTable(
  * Detail views and card clicks (spec §3 counters), out of the `listings` row: a counted view
  * updates this narrow row (one primary-key index, HOT updates) instead of rewriting the wide
  * listing row and its 13 indexes and clearing the visibility-map bit the search's index-only
- * counts rely on. See docs/decisions/0005-i16-counters-and-radius-index.md.
+ * counts rely on. See docs/decisions/0007-counters-and-radius-index.md.
  */
 export const listingCounters = pgTable(
   "listing_counters",
