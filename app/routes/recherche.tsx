@@ -1,4 +1,4 @@
-import { Link, useNavigate, useNavigation } from "react-router";
+import { data, Link, useNavigate, useNavigation } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
@@ -34,6 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getSessionUser(request, services),
     searchListings({ db: services.db, storage: services.storage, filters }),
   ]);
+  // The pagination links pages 1…pageCount only (at most MAX_PAGE): a deeper page does not exist.
+  if (result.page > 1 && result.page > result.pageCount) {
+    throw data({ message: "Cette page de résultats n'existe pas." }, { status: 404 });
+  }
   const favorites = await favoriteIdsAmong({
     db: services.db,
     userId: me?.id,

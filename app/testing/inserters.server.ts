@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { DbExecutor } from "~/db/client.server";
-import { account, listings, user, type Listing } from "~/db/schema";
+import { account, listingCounters, listings, user, type Listing } from "~/db/schema";
 import { generateUsername } from "~/features/auth/username";
 import { buildListing, buildUser, type BuiltListing, type BuiltUser } from "./builders";
 
@@ -56,16 +56,21 @@ export async function insertUser(
   return { ...built, id, username, role };
 }
 
+/** A listing row; `viewCount`/`clickCount` go to its counter row (listing_counters). */
 export async function insertListing(
   db: DbExecutor,
   ownerId: string,
-  overrides: Parameters<typeof buildListing>[0] = {},
+  overrides: Parameters<typeof buildListing>[0] & { viewCount?: number; clickCount?: number } = {},
 ): Promise<Listing> {
-  const built: BuiltListing = buildListing(overrides);
+  const { viewCount, clickCount, ...listingOverrides } = overrides;
+  const built: BuiltListing = buildListing(listingOverrides);
   const [row] = await db
     .insert(listings)
     .values({ ...built, ownerId })
     .returning();
   if (!row) throw new Error("insertListing: aucune ligne insérée");
+  if (viewCount || clickCount) {
+    await db.insert(listingCounters).values({ listingId: row.id, viewCount: viewCount ?? 0, clickCount: clickCount ?? 0 });
+  }
   return row;
 }

@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, listings } from "~/db/schema";
+import { favorites, listingCounters, listings } from "~/db/schema";
 import { listFavorites, setFavorite } from "~/features/favorites/favorites.server";
+import { listMyListings } from "~/features/hosting/hosting.server";
 import { createCounterDedupe, getListingDetail, recordListingCounter } from "~/features/listings/listing-detail.server";
 import { revealSellerPhone } from "~/features/listings/seller-phone.server";
 import { createLocalStorage } from "~/server/storage.server";
@@ -21,6 +22,13 @@ afterAll(async () => {
   await t?.close();
 });
 const listingRow = async (id: string) => (await t.db.select().from(listings).where(eq(listings.id, id)))[0]!;
+const counterRow = async (id: string) => {
+  const [row] = await t.db.select().from(listingCounters).where(eq(listingCounters.listingId, id));
+  return { viewCount: row?.viewCount ?? 0, clickCount: row?.clickCount ?? 0 };
+};
+/** The row version of a listing: it changes whenever the row is rewritten. */
+const rowVersion = async (id: string) =>
+  String((await t.db.select({ v: sql<string>`xmin::text` }).from(listings).where(eq(listings.id, id)))[0]!.v);
 
 describe(`listing detail visibility (${process.env.TEST_DB_ENGINE})`, () => {
   it("shows published listings to everyone, pending/rejected/sold to the owner and moderators only, never deleted ones", async () => {
@@ -71,7 +79,7 @@ describe(`counters cannot be inflated (${process.env.TEST_DB_ENGINE})`, () => {
     await count("visiteur-2");
     await count(`u:${owner.id}`, { viewerId: owner.id });
     await count("robot", { isBot: true });
-    expect((await listingRow(listing.id)).viewCount).toBe(2);
+    expect((await counterRow(listing.id)).viewCount).toBe(2);
   });
 
   it("over HTTP: reloading a detail page or replaying a click beacon counts once", async () => {
@@ -84,9 +92,31 @@ describe(`counters cannot be inflated (${process.env.TEST_DB_ENGINE})`, () => {
     for (let i = 0; i < 4; i++) expect((await client.request(canonical, { headers: { "user-agent": "Mozilla/5.0 Firefox/140" } })).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await client.request(`/api/listings/${listing.id}/click`, { method: "POST", headers: { "user-agent": "Mozilla/5.0 Firefox/140" } })).status).toBe(204);
     await client.request(canonical, { headers: { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" } });
-    const row = await listingRow(listing.id);
+    const row = await counterRow(listing.id);
     expect(row.viewCount).toBe(1);
     expect(row.clickCount).toBe(1);
+  });
+
+  it("stays exact under concurrent views and clicks, never rewrites the listing row, and the seller sees the totals", async () => {
+    const owner = await insertUser(t.db);
+    const listing = await insertListing(t.db, owner.id, { status: "published", viewCount: 5 });
+    const pending = await insertListing(t.db, owner.id, { status: "pending", publishedAt: null });
+    const versionBefore = await rowVersion(listing.id);
+    const dedupe = createCounterDedupe({ windowMs: 60_000 });
+    const count = (counter: "view" | "click", listingId: string, visitor: string) =>
+      recordListingCounter({ db: t.db, dedupe, counter, listingId, visitor, ownerId: owner.id, viewerId: null, isBot: false });
+    const results = await Promise.all([
+      ...Array.from({ length: 60 }, (_, i) => count("view", listing.id, `visiteur-${i}`)),
+      ...Array.from({ length: 40 }, (_, i) => count("click", listing.id, `visiteur-${i}`)),
+      ...Array.from({ length: 10 }, (_, i) => count("view", pending.id, `visiteur-${i}`)),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(100);
+    expect(await counterRow(listing.id)).toEqual({ viewCount: 65, clickCount: 40 });
+    expect(await counterRow(pending.id)).toEqual({ viewCount: 0, clickCount: 0 });
+    expect(await rowVersion(listing.id)).toBe(versionBefore);
+    const mine = await listMyListings({ db: t.db, storage, userId: owner.id });
+    expect(mine.published.items.find((item) => item.id === listing.id)?.counters).toMatchObject({ view: 65, click: 40 });
+    expect(mine.pending.items.find((item) => item.id === pending.id)?.counters).toMatchObject({ view: 0, click: 0 });
   });
 });
 

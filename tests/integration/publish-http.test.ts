@@ -316,7 +316,6 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
       mileage: row.mileage,
       status: "published",
       ownerId: owner.userId,
-      clickCount: row.clickCount,
       city: row.city,
     });
     const [revision] = await t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, row.id));

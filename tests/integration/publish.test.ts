@@ -462,8 +462,6 @@ describe(`editing a listing (${process.env.TEST_DB_ENGINE})`, () => {
       id: listing.id,
       ownerId: seller.id,
       status: "published",
-      clickCount: listing.clickCount,
-      viewCount: 7,
       heartCount: 2,
       rejectionReason: null,
       description: listing.description,

@@ -123,6 +123,23 @@ describe(`GET /recherche (${process.env.TEST_DB_ENGINE})`, () => {
     expect(second.match(/<article/g)).toHaveLength(2);
   });
 
+  it("deep pages: the last linked page answers, any page past it is 404 (never an OFFSET past the cap)", async () => {
+    const client = createClient(app.url);
+    expect((await client.request("/recherche?brand=Dacia&page=2")).status).toBe(200);
+    for (const path of [
+      "/recherche?brand=Dacia&page=3",
+      "/recherche?brand=Dacia&page=5000",
+      "/recherche?page=418",
+      "/recherche?brand=Lada&page=2",
+    ]) {
+      const response = await client.request(path);
+      expect(response.status, path).toBe(404);
+      expect(text(await response.text())).toContain("La page que vous cherchez n'existe pas");
+    }
+    // No match at all: page 1 still answers, with "0 annonce".
+    expect((await client.request("/recherche?brand=Lada")).status).toBe(200);
+  });
+
   it("radius: around 69001 within 50 km finds Lyon and Villeurbanne, not Marseille", async () => {
     const client = createClient(app.url);
     const html = text(await (await client.request("/recherche?postalCode=69001&radius=50")).text());
@@ -147,7 +164,6 @@ describe(`GET /recherche (${process.env.TEST_DB_ENGINE})`, () => {
     ["sort=price_asc;DELETE FROM listings", "Tri inconnu"],
     ["page=-1", "Le numéro de page doit être un entier positif"],
     ["page=99999999999", "Le numéro de page doit être un entier positif"],
-    ["page=5000", "Les résultats s'arrêtent à la page 1000."],
     ["radius=1e9&postalCode=69001", "Le rayon doit être un nombre de kilomètres"],
     ["radius=5000&postalCode=69001", "Le rayon va de 10 à 200 km par pas de 10 : 200 km utilisés."],
     ["yearMin=abc&yearMax=1800", "L'année minimum doit être comprise entre 1900"],

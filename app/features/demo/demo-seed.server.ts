@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fakerFR as faker } from "@faker-js/faker";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { appMeta, listingPhotos, listings, places } from "~/db/schema";
+import { appMeta, listingCounters, listingPhotos, listings, places } from "~/db/schema";
 import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
 import type { Storage } from "~/server/storage.server";
 import { buildListing, type BuiltPlace } from "~/testing/builders";
@@ -172,6 +172,7 @@ export async function seedDemoData(options: {
 
   const spots = await pickPlaces(db, options.listingCount);
   await pinSearchTestPlaces(db, spots);
+  const counters: { clickCount: number; viewCount: number }[] = [];
   const built = spots.map((place, i) => {
     // The newest listing (first on the home page) has a seller's long description and a few
     // facts left blank, as imported listings do: the detail page's "Voir plus" and
@@ -182,13 +183,12 @@ export async function seedDemoData(options: {
         : buildListing({ place });
     // Two of the main seller's listings wait for validation, so /hosting shows every tab.
     const status = i < 2 ? ("pending" as const) : ("published" as const);
+    counters.push({ clickCount: faker.number.int({ max: 400 }), viewCount: faker.number.int({ max: 250 }) });
     return {
       ...listing,
       ownerId: (i < 6 ? accounts[0]! : faker.helpers.arrayElement(sellers)).id,
       status,
       publishedAt: status === "published" ? listing.publishedAt : null,
-      clickCount: faker.number.int({ max: 400 }),
-      viewCount: faker.number.int({ max: 250 }),
       heartCount: faker.number.int({ max: 25 }),
     };
   });
@@ -200,6 +200,7 @@ export async function seedDemoData(options: {
         .insert(listings)
         .values(built.slice(i, i + 500))
         .returning({ id: listings.id });
+      await tx.insert(listingCounters).values(rows.map((row, j) => ({ listingId: row.id, ...counters[i + j]! })));
       for (const [j, row] of rows.entries()) {
         const listing = built[i + j]!;
         const photoCount = faker.number.int({ min: 1, max: 3 });

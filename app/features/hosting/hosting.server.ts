@@ -4,7 +4,7 @@
  */
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listingRevisions, listings, type ListingStatus } from "~/db/schema";
+import { listingCounters, listingRevisions, listings, type ListingStatus } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { findOwnedListing, requireUserId } from "~/features/publish/publish.server";
@@ -70,8 +70,8 @@ export async function listMyListings(options: {
       status: listings.status,
       rejectionReason: listings.rejectionReason,
       revisionPending: sql<boolean>`exists (select 1 from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id})`,
-      clickCount: listings.clickCount,
-      viewCount: listings.viewCount,
+      clickCount: sql<number>`coalesce(${listingCounters.clickCount}, 0)`,
+      viewCount: sql<number>`coalesce(${listingCounters.viewCount}, 0)`,
       heartCount: listings.heartCount,
       submittedAt: listings.submittedAt,
       publishedAt: listings.publishedAt,
@@ -80,6 +80,7 @@ export async function listMyListings(options: {
       updatedAt: listings.updatedAt,
     })
     .from(listings)
+    .leftJoin(listingCounters, eq(listingCounters.listingId, listings.id))
     .where(and(eq(listings.ownerId, userId), inArray(listings.status, LISTED_STATUSES)))
     .orderBy(desc(listings.updatedAt), desc(listings.id));
   // withPhotos returns its rows in the same order, so index i is rows[i] plus its photos.
@@ -129,6 +130,7 @@ export async function countMyListings(options: {
   const rows = await options.db
     .select({ status: listings.status, n: count() })
     .from(listings)
+    .leftJoin(listingCounters, eq(listingCounters.listingId, listings.id))
     .where(and(eq(listings.ownerId, userId), inArray(listings.status, LISTED_STATUSES)))
     .groupBy(listings.status);
   const counts: MyListingCounts = { pending: 0, published: 0, deleted: 0 };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings, user } from "~/db/schema";
+import { listingCounters, listingPhotos, listings, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
@@ -143,13 +143,30 @@ export async function recordListingCounter(options: {
   if (options.isBot || !isUuid(options.listingId)) return false;
   if (options.viewerId && options.viewerId === options.ownerId) return false;
   if (!options.dedupe.firstTime(`${options.counter}:${options.listingId}:${options.visitor}`)) return false;
-  const column = options.counter === "view" ? listings.viewCount : listings.clickCount;
-  const updated = await options.db
-    .update(listings)
-    .set(options.counter === "view" ? { viewCount: sql`${column} + 1` } : { clickCount: sql`${column} + 1` })
-    .where(
-      sql`${listings.id} = ${options.listingId} and ${listings.status} = 'published' and ${listings.ownerId} <> ${options.viewerId ?? ""}`,
+  // One statement, atomic under concurrent views: the listing row is only read (published,
+  // not the viewer's own), and the narrow counter row is created or incremented in place.
+  const isView = options.counter === "view";
+  const { db } = options;
+  const updated = await db
+    .insert(listingCounters)
+    .select(
+      db
+        .select({
+          listingId: listings.id,
+          viewCount: sql<number>`${isView ? 1 : 0}::int`.as("view_count"),
+          clickCount: sql<number>`${isView ? 0 : 1}::int`.as("click_count"),
+        })
+        .from(listings)
+        .where(
+          sql`${listings.id} = ${options.listingId} and ${listings.status} = 'published' and ${listings.ownerId} <> ${options.viewerId ?? ""}`,
+        ),
     )
-    .returning({ id: listings.id });
+    .onConflictDoUpdate({
+      target: listingCounters.listingId,
+      set: isView
+        ? { viewCount: sql`${listingCounters.viewCount} + 1` }
+        : { clickCount: sql`${listingCounters.clickCount} + 1` },
+    })
+    .returning({ id: listingCounters.listingId });
   return updated.length > 0;
 }

@@ -184,12 +184,17 @@ describe("parseSearchParams: bad values are dropped or clamped, never thrown", (
     ["page=-3", 1],
     ["page=abc", 1],
     ["page=2.5", 1],
-    [`page=${MAX_PAGE + 1}`, MAX_PAGE],
     ["page=99999999999999999999", 1],
   ])("%s gives page %i with a message", (query, page) => {
     const { filters, errors } = parse(query);
     expect(filters.page).toBe(page);
     expect(errors).toHaveLength(1);
+  });
+
+  it("keeps a page past the last linked one as asked (the route answers 404)", () => {
+    const { filters, errors } = parse(`page=${MAX_PAGE + 1}`);
+    expect(filters.page).toBe(MAX_PAGE + 1);
+    expect(errors).toEqual([]);
   });
 
   it("falls back to the newest first for an unknown sort", () => {

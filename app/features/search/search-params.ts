@@ -30,8 +30,17 @@ import { formatMileage, formatPrice } from "~/ui/format";
  */
 
 export const PAGE_SIZE = 24;
-/** Deep pages cost an OFFSET scan; nobody reads 24 000 results one page at a time. */
-export const MAX_PAGE = 1_000;
+/**
+ * Counting stops after this many matches ("10 000+ annonces"): an exact count of a broad
+ * search ("Diesel", "around Paris") has to visit every match, which at a million listings costs
+ * hundreds of milliseconds, while nobody pages through more than 10 000 results.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+/**
+ * The last page the pagination can link to (417): pages are served by OFFSET, so the deepest
+ * one reads at most SEARCH_COUNT_CAP index entries, like the count. Deeper pages answer 404.
+ */
+export const MAX_PAGE = Math.ceil(SEARCH_COUNT_CAP / PAGE_SIZE);
 
 export const RADIUS_MIN_KM = 10;
 export const RADIUS_MAX_KM = 200;
@@ -373,10 +382,8 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     const parsed = integerTextSchema.safeParse(pageRaw);
     if (!parsed.success || parsed.data < 1) {
       errors.push("Le numéro de page doit être un entier positif : première page affichée.");
-    } else if (parsed.data > MAX_PAGE) {
-      filters.page = MAX_PAGE;
-      errors.push(`Les résultats s'arrêtent à la page ${MAX_PAGE}.`);
     } else {
+      // Pages past the last one (at most MAX_PAGE) are kept as asked: the route answers 404.
       filters.page = parsed.data;
     }
   }

@@ -9,6 +9,7 @@ import {
   MAX_PAGE,
   PAGE_SIZE,
   roundRadius,
+  SEARCH_COUNT_CAP,
   type SearchFilters,
   type SearchSort,
 } from "./search-params";
@@ -21,12 +22,7 @@ import { isUuid } from "~/db/ids";
  * (see docs/decisions/0004-search-indexes.md), one page of 24 cards at a time.
  */
 
-/**
- * Counting stops after this many matches ("10 000+ annonces"): an exact count of a broad
- * search ("Diesel", "around Paris") has to visit every match, which at a million listings costs
- * hundreds of milliseconds, while nobody pages through more than 10 000 results.
- */
-export const SEARCH_COUNT_CAP = 10_000;
+export { SEARCH_COUNT_CAP };
 
 /** The map receives at most this many markers (the newest), as compact tuples. */
 export const MAP_POINTS_CAP = 5_000;
@@ -55,9 +51,10 @@ async function resolveArea(db: DbExecutor, filters: SearchFilters): Promise<Reso
   return { ok: true, area: { center, radiusKm: roundRadius(filters.radius ?? DEFAULT_RADIUS_KM) } };
 }
 
+/** A page number ≥ 1; pages past MAX_PAGE are kept (they have no items, the route answers 404). */
 function clampPage(page: number | undefined): number {
   if (page === undefined || !Number.isFinite(page)) return 1;
-  return Math.min(MAX_PAGE, Math.max(1, Math.trunc(page)));
+  return Math.min(Number.MAX_SAFE_INTEGER, Math.max(1, Math.trunc(page)));
 }
 
 /**
@@ -196,6 +193,8 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
   const where = searchWhere(filters, area);
   const page = clampPage(filters.page);
   const orderBy = ORDER_BY[filters.sort ?? "recent"];
+  // No page past the last linkable one is ever read: OFFSET stays below SEARCH_COUNT_CAP.
+  const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
   // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
   // in the search indexes, and a plain index scan would read each candidate's heap row before
   // testing those columns); then the 24 cards by primary key.
@@ -204,8 +203,8 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
     .from(listings)
     .where(where)
     .orderBy(...orderBy)
-    .limit(PAGE_SIZE)
-    .offset((page - 1) * PAGE_SIZE);
+    .limit(page > MAX_PAGE ? 0 : PAGE_SIZE)
+    .offset(offset);
   const items = db
     .select(cardColumns)
     .from(listings)

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listings, places } from "~/db/schema";
+import { EARTH_RADIUS_KM, searchListings, searchMapPoints } from "~/features/search/search.server";
+import type { Storage } from "~/server/storage.server";
+import { insertUser } from "~/testing/inserters.server";
+import { buildListing } from "~/testing/builders";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+/**
+ * The radius search (latitude/longitude box on the B-tree + exact haversine) returns exactly the
+ * listings whose great-circle distance is within the radius: on the circle's edge (1 m in,
+ * 1 m out), across the antimeridian and around both poles.
+ */
+const storage: Storage = { put: async () => {}, delete: async () => {}, url: (key) => `/uploads/${key}` };
+let t: TestDatabase;
+
+interface Point {
+  latitude: number;
+  longitude: number;
+}
+const rad = (d: number) => (d * Math.PI) / 180;
+const deg = (r: number) => (r * 180) / Math.PI;
+
+function haversineKm(a: Point, b: Point): number {
+  const h =
+    Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 +
+    Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The point at `km` from `from` along the initial bearing (degrees), longitude in [-180, 180). */
+function destination(from: Point, bearing: number, km: number): Point {
+  const d = km / EARTH_RADIUS_KM;
+  const lat1 = rad(from.latitude);
+  const lon1 = rad(from.longitude);
+  const b = rad(bearing);
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(b));
+  const lon2 =
+    lon1 + Math.atan2(Math.sin(b) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+  return { latitude: deg(lat2), longitude: ((deg(lon2) + 540) % 360) - 180 };
+}
+
+/** Search centres, each a postal code of the reference table (made-up codes for the far ones). */
+const CENTRES: Record<string, Point & { radii: number[] }> = {
+  "75011": { latitude: 48.8589, longitude: 2.3795, radii: [10, 50, 200] },
+  // Across the antimeridian (Fiji / Wallis side).
+  "98801": { latitude: -16.5, longitude: 179.95, radii: [10, 50, 200] },
+  "98802": { latitude: -14.0, longitude: -179.9, radii: [50, 200] },
+  // Circles over the North and South poles.
+  "98803": { latitude: 89.9, longitude: 10, radii: [10, 50, 200] },
+  "98804": { latitude: -89.95, longitude: -120, radii: [10, 200] },
+};
+
+const all: (Point & { id: string })[] = [];
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const seller = await insertUser(t.db, { canSignIn: false });
+  await t.db.insert(places).values(
+    Object.entries(CENTRES).map(([postalCode, c]) => ({
+      postalCode,
+      inseeCode: postalCode,
+      city: `Centre ${postalCode}`,
+      latitude: c.latitude,
+      longitude: c.longitude,
+    })),
+  );
+  const points: Point[] = [];
+  for (const centre of Object.values(CENTRES)) {
+    for (const radius of centre.radii) {
+      // Just inside and just outside the circle, every 30°.
+      for (let bearing = 0; bearing < 360; bearing += 30) {
+        points.push(destination(centre, bearing + 7, radius - 0.001), destination(centre, bearing + 7, radius + 0.001));
+      }
+    }
+    // Scattered around, up to 250 km.
+    for (let i = 0; i < 20; i++) points.push(destination(centre, (i * 137.5) % 360, (i * 12.7) % 250));
+  }
+  const rows = points.map((p, i) => ({
+    ...buildListing({ place: { city: "Lieu", postalCode: "01000", latitude: p.latitude, longitude: p.longitude } }),
+    ownerId: seller.id,
+    brand: "Peugeot",
+    model: `P${i}`,
+  }));
+  for (let i = 0; i < rows.length; i += 200) {
+    const inserted = await t.db
+      .insert(listings)
+      .values(rows.slice(i, i + 200))
+      .returning({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude });
+    for (const r of inserted) all.push({ id: r.id, latitude: r.latitude!, longitude: r.longitude! });
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`radius search equals the exact great-circle check (${process.env.TEST_DB_ENGINE})`, () => {
+  const cases = Object.entries(CENTRES).flatMap(([postalCode, c]) =>
+    c.radii.map((radius) => ({ postalCode, radius, c })),
+  );
+  it.each(cases)("around $postalCode within $radius km", async ({ postalCode, radius, c }) => {
+    const expected = all
+      .filter((p) => haversineKm(c, p) <= radius)
+      .map((p) => p.id)
+      .sort();
+    expect(expected.length).toBeGreaterThan(0);
+    const map = await searchMapPoints({ db: t.db, filters: { postalCode, radius } });
+    expect(map.points.map(([id]) => id).sort()).toEqual(expected);
+    const page = await searchListings({ db: t.db, storage, filters: { postalCode, radius } });
+    expect(page.total).toBe(expected.length);
+  });
+});
