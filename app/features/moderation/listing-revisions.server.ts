@@ -12,7 +12,6 @@ import {
   listingRevisions,
   listings,
   moderationEvents,
-  user,
   type Listing,
   type ListingRevisionChanges,
 } from "~/db/schema";
@@ -21,6 +20,7 @@ import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
 import { reasonSentence, REJECTION_REASONS, type RejectionReasonCode } from "./moderation-reasons";
 import { requireModerator, type Notifier, type Viewer } from "./moderation.server";
+import { tellSeller } from "./tell-seller.server";
 
 /** Fields whose change on a published listing needs a moderator again (the price does not). */
 export const MATERIAL_FIELDS = ["brand", "model", "description", "mileage", "city", "postalCode", "latitude", "longitude"] as const;
@@ -216,31 +216,12 @@ async function decideRevision(
   });
 }
 
-async function tellSellerAboutRevision(
-  notifier: Notifier,
-  db: DbExecutor,
-  listing: Listing,
-  email: (name: string) => { subject: string; text: string; html: string },
-) {
-  notifier.events.publish(listing.ownerId, { type: "listings-changed" });
-  const [owner] = await db
-    .select({ email: user.email, firstname: user.firstname, username: user.username })
-    .from(user)
-    .where(eq(user.id, listing.ownerId));
-  if (!owner) return;
-  try {
-    await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") });
-  } catch (error) {
-    notifier.logger.error({ err: error, listingId: listing.id }, "e-mail de modération non envoyé");
-  }
-}
-
 /** Applies the pending revision: buyers see the new version from now on. */
 export async function validateRevision(options: { db: Database; viewer: Viewer | null; listingId: string; notifier: Notifier }) {
   const viewer = requireModerator(options.viewer);
   const listing = await decideRevision(options.db, viewer, options.listingId, "revision_validated");
   const url = `${options.notifier.publicUrl}${listingPath(listing)}`;
-  await tellSellerAboutRevision(options.notifier, options.db, listing, (name) => revisionValidatedEmail({ name, listing: { ...listing, url } }));
+  await tellSeller(options.notifier, options.db, listing, (name) => revisionValidatedEmail({ name, listing: { ...listing, url } }), false);
   return listing;
 }
 
@@ -263,8 +244,12 @@ export async function rejectRevision(options: {
   const reason = reasonSentence(label, text);
   const listing = await decideRevision(options.db, viewer, options.listingId, "revision_rejected", { code: options.reasonCode, text });
   const editUrl = `${options.notifier.publicUrl}/edit-annonce/${listing.id}`;
-  await tellSellerAboutRevision(options.notifier, options.db, listing, (name) =>
-    revisionRejectedEmail({ name, listing: { ...listing, url: editUrl }, reason, editUrl }),
+  await tellSeller(
+    options.notifier,
+    options.db,
+    listing,
+    (name) => revisionRejectedEmail({ name, listing: { ...listing, url: editUrl }, reason, editUrl }),
+    false,
   );
   return listing;
 }

@@ -20,6 +20,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import type { Storage } from "~/server/storage.server";
 import { listingPublishedEmail, listingRejectedEmail, listingRemovedEmail } from "./moderation-emails";
+import { tellSeller } from "./tell-seller.server";
 import {
   CONVERSATION_REPORT_REASONS,
   reasonSentence,
@@ -298,37 +299,6 @@ async function decide(options: {
     });
     return row;
   });
-}
-
-async function ownerContact(db: DbExecutor, ownerId: string) {
-  const [owner] = await db
-    .select({
-      email: user.email,
-      firstname: user.firstname,
-      username: user.username,
-      notify: user.notifyListingValidated,
-    })
-    .from(user)
-    .where(eq(user.id, ownerId));
-  return owner;
-}
-
-/** E-mail and live update after a decision; a mail failure never undoes the decision. */
-async function tellSeller(
-  notifier: Notifier,
-  db: DbExecutor,
-  listing: Decided,
-  email: (name: string) => { subject: string; text: string; html: string },
-  respectPreference: boolean,
-) {
-  notifier.events.publish(listing.ownerId, { type: "listings-changed" });
-  const owner = await ownerContact(db, listing.ownerId);
-  if (!owner || (respectPreference && owner.notify === false)) return;
-  try {
-    await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") });
-  } catch (error) {
-    notifier.logger.error({ err: error, listingId: listing.id }, "e-mail de modération non envoyé");
-  }
 }
 
 export async function validateListing(options: {
