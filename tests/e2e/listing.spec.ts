@@ -8,6 +8,8 @@ async function openNewestListing(page: Page) {
   const title = (await card.getByRole("heading").textContent())?.trim() ?? "";
   await card.getByRole("link").click();
   await expect(page).toHaveURL(/\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+  // The address bar changes before the detail page is drawn: wait until it is on screen.
+  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
   return title;
 }
 

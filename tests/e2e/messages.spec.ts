@@ -9,6 +9,8 @@ async function openNewestListing(page: Page) {
   await page.goto("/home");
   await page.locator("main article").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
+  // The address bar changes before the detail page is drawn: wait until it is on screen.
+  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
 }
 
 async function expectNoSeriousViolation(page: Page) {
