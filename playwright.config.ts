@@ -54,6 +54,8 @@ export default defineConfig({
         DEMO_LISTINGS: "40",
         LOG_LEVEL: "warn",
         BACKUP_INTERVAL_HOURS: "0",
+        // New listings are in the sitemap at once (the background cache is tested in integration).
+        SITEMAP_REFRESH_SECONDS: "0",
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
         OIDC_ISSUER: `http://127.0.0.1:${E2E.oidcPort}`,
         OIDC_CLIENT_ID: OIDC_CLIENT.clientId,

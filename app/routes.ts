@@ -43,6 +43,7 @@ export default [
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
   route("api/listings/:id/report", "routes/api.listing-report.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
+  route("sitemaps/:name", "routes/sitemaps.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/listings/:id/photos", "routes/api.listing-photos.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),

@@ -8,6 +8,7 @@ import { createAuth } from "~/features/auth/auth.server";
 import { applyDemoPassword, demoPasswordFor } from "~/features/demo/demo-accounts.server";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/listing-detail.server";
+import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
@@ -110,6 +111,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       events: createEventBus({ onListenerError: (err) => logger.warn({ err }, "événement non transmis") }),
       rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
       counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
+      sitemap: createSitemapCache({
+        db,
+        origin: config.PUBLIC_URL,
+        refreshSeconds: config.SITEMAP_REFRESH_SECONDS,
+        onError: (err) => logger.warn({ err }, "plan du site non reconstruit"),
+      }),
     };
 
     let demoAccounts: RunningServer["demoAccounts"] = null;
@@ -142,6 +149,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     // Keep-alive sockets must not hold the process open at shutdown.
     server.keepAliveTimeout = 5_000;
     mark("http_listen_ms", t);
+    // The first sitemap build runs in the background once the server answers.
+    if (config.SITEMAP_REFRESH_SECONDS > 0) services.sitemap.refresh().catch((err) => logger.warn({ err }, "plan du site non construit"));
     timings.total_ms = Math.round(performance.now() - t0);
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -160,6 +169,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
             server.closeAllConnections();
           });
           stopBackups();
+          services.sitemap.stop();
           await closeVite();
           await mailer.close();
           await handle.close();

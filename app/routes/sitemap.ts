@@ -1,7 +1,8 @@
-import { buildSitemap } from "~/features/listings/sitemap.server";
+import { sitemapResponse } from "~/features/listings/sitemap.server";
 import type { Route } from "./+types/sitemap";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const xml = await buildSitemap({ db: context.services.db, origin: context.services.config.PUBLIC_URL });
-  return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+/** The sitemap index (see features/listings/sitemap.server.ts). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const snapshot = await context.services.sitemap.get();
+  return sitemapResponse(snapshot.index, request, 3600);
 }

@@ -66,6 +66,8 @@ export const configSchema = z.object({
       .regex(/^(true|false|loopback|linklocal|uniquelocal|\d+|[0-9a-fA-F.:/, ]+)$/, "false, loopback, un nombre de proxys ou des adresses IP/CIDR")
       .default("false"),
   ),
+  /** Seconds between background rebuilds of the sitemaps (0 = rebuilt on every request). */
+  SITEMAP_REFRESH_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
   /** Embedded default: hours between automatic backups into DATA_DIR/backups (0 = none). */
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Embedded default: automatic backups kept (oldest deleted first). */

@@ -1,6 +1,7 @@
 import type { Auth } from "~/features/auth/auth.server";
 import type { Database } from "~/db/client.server";
 import type { CounterDedupe } from "~/features/listings/listing-detail.server";
+import type { SitemapCache } from "~/features/listings/sitemap.server";
 import type { AppConfig } from "./config.server";
 import type { EventBus } from "./events.server";
 import type { Logger } from "./logger.server";
@@ -26,6 +27,8 @@ export interface AppServices {
   rateLimits: UserRateLimits;
   /** Who already counted as a view or click of which listing recently (anti-inflation). */
   counterDedupe: CounterDedupe;
+  /** The sitemap files, rebuilt in the background (SITEMAP_REFRESH_SECONDS). */
+  sitemap: SitemapCache;
 }
 
 declare module "react-router" {

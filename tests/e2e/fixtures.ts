@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E } from "../support/e2e-env";
 import type { ReceivedEmail } from "../support/peers";
 
@@ -91,4 +91,13 @@ export async function waitForEmail(to: string, subject: RegExp): Promise<Receive
     }, { timeout: 10_000 })
     .toBe(true);
   return found!;
+}
+
+/** Every file named by the sitemap index /sitemap.xml, concatenated (the index first). */
+export async function sitemapText(request: APIRequestContext): Promise<string> {
+  const index = await (await request.get("/sitemap.xml")).text();
+  const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const parts = [index];
+  for (const file of files) parts.push(await (await request.get(file)).text());
+  return parts.join("\n");
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, signUpThroughUi } from "./fixtures";
+import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, signUpThroughUi, sitemapText } from "./fixtures";
 
 /** The newest demo listing (first on the home page): long description, a few blank facts, seller with a phone. */
 async function openNewestListing(page: Page) {
@@ -148,12 +148,13 @@ test.describe("favourites", () => {
 });
 
 test.describe("search engines", () => {
-  test("sitemap.xml lists published listings and brand searches; robots.txt points to it", async ({ request, page }) => {
+  test("sitemap.xml indexes files listing published listings and brand searches; robots.txt points to it", async ({ request, page }) => {
     await openNewestListing(page);
     const path = new URL(page.url()).pathname;
     const sitemap = await request.get("/sitemap.xml");
     expect(sitemap.headers()["content-type"]).toContain("application/xml");
-    const xml = await sitemap.text();
+    expect(await sitemap.text()).toContain("<sitemapindex");
+    const xml = await sitemapText(request);
     expect(xml).toContain(path);
     expect(xml).toMatch(/\/recherche\?brand=/);
     const robots = await (await request.get("/robots.txt")).text();

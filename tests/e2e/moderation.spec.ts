@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInThroughUi, signUpThroughUi, uniqueEmail, waitForEmail } from "./fixtures";
+import { DEMO_PASSWORD, logInThroughUi, signUpThroughUi, sitemapText, uniqueEmail, waitForEmail } from "./fixtures";
 import { makePhotoFiles, submitThroughWizard } from "./publishing";
 
 let photos: string[] = [];
@@ -139,7 +139,7 @@ test.describe("moderation", () => {
 
     // Any visitor (here signed out, in a fresh context) can report it.
     await page.context().clearCookies();
-    const sitemap = await (await page.request.get("/sitemap.xml")).text();
+    const sitemap = await sitemapText(page.request);
     const listingPath = new RegExp(`/annonce/[0-9a-f-]{36}/alfa-romeo-${model.toLowerCase().replace(/\s+/g, "-")}[^<]*`).exec(sitemap)?.[0];
     expect(listingPath).toBeTruthy();
     const listingUrl = new URL(listingPath!, page.url()).toString();

@@ -5,6 +5,7 @@ import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { createAuth } from "~/features/auth/auth.server";
 import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/listing-detail.server";
+import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { loadConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
 import { createEventBus } from "~/server/events.server";
@@ -61,6 +62,7 @@ export async function startTestApp(options: {
     events: createEventBus(),
     rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
+    sitemap: createSitemapCache({ db: options.db.db, origin: config.PUBLIC_URL, refreshSeconds: 0 }),
     auth: createAuth({
       db: options.db.db,
       baseURL: config.PUBLIC_URL,

@@ -1,0 +1,115 @@
+// Sitemap benchmark (issue 16: every sitemap request ≤ 50 ms at 1 000 000 listings, no request
+// blocking the event loop for more than 20 ms).
+//
+// Usage: [BENCH_DB=occazio_bench] npm run bench:sitemap -- [--database-url postgres://postgres@127.0.0.1:5432/test]
+//                                                        [--requests 20]
+//
+// Reads the benchmark database that `npm run bench:search -- --rows 1000000 --keep` leaves
+// (named by BENCH_DB); it never creates nor drops a database. Measures, in this process:
+// - the background rebuild: wall time, files, and the longest event-loop stall while it runs;
+// - requests through the real HTTP server (createHttpApp) for the index and each file, gzip
+//   and identity: p50/p95/max server time, and the longest event-loop stall while serving.
+import http from "node:http";
+import os from "node:os";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "~/db/client.server";
+import { buildSitemaps, sitemapResponse } from "~/features/listings/sitemap.server";
+
+const { values: args } = parseArgs({
+  options: {
+    "database-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
+    requests: { type: "string", default: "20" },
+  },
+});
+const BENCH_DB = process.env.BENCH_DB ?? "occazio_bench";
+if (!/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error("BENCH_DB : lettres minuscules, chiffres et _");
+const REQUESTS = Number(args.requests);
+
+const admin = new pg.Client({ connectionString: args["database-url"] });
+await admin.connect();
+const exists = (await admin.query("select 1 from pg_database where datname = $1", [BENCH_DB])).rowCount === 1;
+await admin.end();
+if (!exists) {
+  console.error(`La base ${BENCH_DB} n'existe pas : créez-la avec npm run bench:search -- --rows 1000000 --keep`);
+  process.exit(1);
+}
+const url = new URL(args["database-url"]!);
+url.pathname = `/${BENCH_DB}`;
+const handle = await openDatabase({ databaseUrl: url.toString() });
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" ");
+
+/** A raw GET (node:http does not decompress, so the client costs this process next to nothing). */
+function get(port: number, path: string, encoding: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path, headers: { "Accept-Encoding": encoding } }, (res) => {
+        res.on("data", () => {});
+        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`))));
+      })
+      .on("error", reject);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+try {
+  const counted = (await handle.db.execute(sql`select count(*)::int as n from listings where status = 'published'`)) as unknown as { rows: { n: number }[] };
+  console.log(`${BENCH_DB}: ${Number(counted.rows[0]?.n).toLocaleString("fr-FR")} published listings; ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(`Load average: ${load()}`);
+
+  const stall = monitorEventLoopDelay({ resolution: 5 });
+  stall.enable();
+  const t0 = performance.now();
+  const snapshot = await buildSitemaps({ db: handle.db, origin: "https://www.occazio.fr" });
+  const buildMs = performance.now() - t0;
+  stall.disable();
+  const files = [...snapshot.files.values()];
+  const gzBytes = files.reduce((n, f) => n + f.gz.byteLength, 0);
+  console.log(
+    `Rebuild: ${(buildMs / 1000).toFixed(1)} s, ${files.length} files, ${files.reduce((n, f) => n + f.urls, 0).toLocaleString("fr-FR")} URLs, ` +
+      `${(gzBytes / 1024 / 1024).toFixed(1)} MiB gzipped in memory; longest event-loop stall ${(stall.max / 1e6).toFixed(1)} ms`,
+  );
+
+  // Serve through a plain HTTP server calling the same response code as the routes.
+  const server = http.createServer(async (req, res) => {
+    const name = req.url === "/sitemap.xml" ? null : req.url!.replace("/sitemaps/", "");
+    const file = name === null ? snapshot.index : snapshot.files.get(name);
+    if (!file) return void res.writeHead(404).end();
+    const response = await sitemapResponse(file, new Request(`http://x${req.url}`, { headers: req.headers as Record<string, string> }), 3600);
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  const paths = ["/sitemap.xml", ...files.map((f) => `/sitemaps/${f.name}`)];
+  const serveStall = monitorEventLoopDelay({ resolution: 5 });
+  serveStall.enable();
+  console.log(`\n| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
+  for (const encoding of ["gzip", "identity"]) {
+    const times: number[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      for (const p of paths) {
+        const start = performance.now();
+        await get(port, p, encoding);
+        times.push(performance.now() - start);
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(`| index + ${files.length} files × ${REQUESTS} | ${encoding} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`);
+  }
+  serveStall.disable();
+  console.log(`Longest event-loop stall while serving: ${(serveStall.max / 1e6).toFixed(1)} ms`);
+  console.log(`Load average: ${load()}`);
+  server.close();
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,101 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildSitemaps, createSitemapCache } from "~/features/listings/sitemap.server";
+import { insertListing, insertUser } from "~/testing/inserters.server";
+import { startTestApp, type TestApp } from "../support/test-app";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+/**
+ * The sitemap index names files of at most `maxUrls` listings that, together, cover every
+ * published listing exactly once and nothing else (pending, rejected, sold, deleted).
+ */
+let t: TestDatabase;
+let app: TestApp;
+const publishedIds = new Set<string>();
+const hiddenIds = new Set<string>();
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await startTestApp({ db: t });
+  const seller = await insertUser(t.db);
+  for (let i = 0; i < 23; i++) {
+    const l = await insertListing(t.db, seller.id, { status: "published", brand: "Peugeot", model: i % 2 ? "208" : "3008" });
+    publishedIds.add(l.id);
+  }
+  for (const status of ["pending", "rejected", "sold", "deleted", "draft"] as const) {
+    hiddenIds.add((await insertListing(t.db, seller.id, { status })).id);
+  }
+});
+
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+const ids = (xml: string) => [...xml.matchAll(/\/annonce\/([0-9a-f-]{36})/g)].map((m) => m[1]!);
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+
+describe(`sitemap index (${process.env.TEST_DB_ENGINE})`, () => {
+  it("splits the published listings into files of at most maxUrls, covering each exactly once", async () => {
+    const snapshot = await buildSitemaps({ db: t.db, origin: "https://occazio.example", maxUrls: 5 });
+    const index = gunzipSync(snapshot.index.gz).toString();
+    expect(index).toContain("<sitemapindex");
+    const names = locs(index).map((loc) => loc.replace("https://occazio.example/sitemaps/", ""));
+    expect(names).toEqual(["pages.xml", "annonces-1.xml", "annonces-2.xml", "annonces-3.xml", "annonces-4.xml", "annonces-5.xml"]);
+    const seen: string[] = [];
+    for (const name of names.slice(1)) {
+      const xml = gunzipSync(snapshot.files.get(name)!.gz).toString();
+      expect(ids(xml).length).toBeLessThanOrEqual(5);
+      expect(xml).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+      seen.push(...ids(xml));
+    }
+    expect(seen.length).toBe(publishedIds.size);
+    expect(new Set(seen)).toEqual(publishedIds);
+    const pages = gunzipSync(snapshot.files.get("pages.xml")!.gz).toString();
+    expect(locs(pages)).toEqual(
+      expect.arrayContaining([
+        "https://occazio.example/home",
+        "https://occazio.example/recherche?brand=Peugeot",
+        "https://occazio.example/recherche?brand=Peugeot&amp;model=208",
+      ]),
+    );
+  });
+
+  it("is served over HTTP as an index and its files, gzipped when the client accepts it", async () => {
+    const index = await fetch(`${app.url}/sitemap.xml`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get("content-type")).toContain("application/xml");
+    const files = locs(await index.text());
+    expect(files[0]).toBe(`${app.url}/sitemaps/pages.xml`);
+    const seen = new Set<string>();
+    for (const url of files.slice(1)) {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      for (const id of ids(await res.text())) seen.add(id);
+    }
+    expect(seen).toEqual(publishedIds);
+    for (const id of hiddenIds) expect(seen.has(id)).toBe(false);
+
+    // A crawler that does not take gzip gets plain XML.
+    const plain = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("<urlset");
+    expect((await fetch(`${app.url}/sitemaps/annonces-99.xml`)).status).toBe(404);
+  });
+
+  it("keeps serving the last snapshot between background rebuilds, and a rebuild picks up changes", async () => {
+    const cache = createSitemapCache({ db: t.db, origin: "https://o.example", refreshSeconds: 3600 });
+    try {
+      const before = await cache.get();
+      const seller = await insertUser(t.db);
+      const added = await insertListing(t.db, seller.id, { status: "published" });
+      expect(await cache.get()).toBe(before);
+      const after = await cache.refresh();
+      const all = [...after.files.values()].flatMap((f) => ids(gunzipSync(f.gz).toString()));
+      expect(all).toContain(added.id);
+      expect(await cache.get()).toBe(after);
+    } finally {
+      cache.stop();
+    }
+  });
+});
