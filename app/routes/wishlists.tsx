@@ -5,17 +5,28 @@ import { FavoriteButton, SIGNED_OUT_FAVORITE_MESSAGES } from "~/features/favorit
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { Button } from "~/ui/button";
+import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/wishlists";
 
 export function meta() {
-  return [...pageMeta("Mes Favoris", "Les annonces que vous avez sauvegardées."), { name: "robots", content: "noindex" }];
+  return [
+    ...pageMeta("Mes Favoris", "Les annonces que vous avez sauvegardées."),
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await getSessionUser(request, context.services);
-  if (!me) return { signedIn: false as const, favorites: [] };
-  return { signedIn: true as const, favorites: await listFavorites({ db: context.services.db, storage: context.services.storage, userId: me.id }) };
+  if (!me) return { signedIn: false as const, favorites: null };
+  const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+  const favorites = await listFavorites({
+    db: context.services.db,
+    storage: context.services.storage,
+    userId: me.id,
+    page: Number.isFinite(page) ? page : 1,
+  });
+  return { signedIn: true as const, favorites };
 }
 
 export default function Wishlists({ loaderData }: Route.ComponentProps) {
@@ -30,7 +41,7 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
             Se connecter
           </Button>
         </div>
-      ) : loaderData.favorites.length === 0 ? (
+      ) : !loaderData.favorites || loaderData.favorites.total === 0 ? (
         <div className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
           <p>Aucune annonce favorite enregistrée.</p>
           <Link to="/recherche" className="mt-3 inline-block font-semibold text-brand-700 underline">
@@ -38,27 +49,43 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {loaderData.favorites.map((listing) => (
-            <li key={listing.id} className="relative">
-              {listing.available ? (
-                <ListingCard listing={listing} />
-              ) : (
-                <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
-                  <ListingCard listing={listing} linkable={false} />
+        <>
+          {loaderData.favorites.pageCount > 1 ? (
+            <p className="text-sm text-slate-600">
+              {`${loaderData.favorites.total.toLocaleString("fr-FR")} annonces sauvegardées · page ${loaderData.favorites.page} sur ${loaderData.favorites.pageCount}`}
+            </p>
+          ) : null}
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {loaderData.favorites.items.map((listing) => (
+              <li key={listing.id} className="relative">
+                {listing.available ? (
+                  <ListingCard listing={listing} />
+                ) : (
+                  <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
+                    <ListingCard listing={listing} linkable={false} />
+                  </div>
+                )}
+                {!listing.available ? (
+                  <p
+                    id={`indisponible-${listing.id}`}
+                    className="absolute left-3 top-3 rounded bg-slate-900/85 px-2 py-1 text-xs font-semibold text-white"
+                  >
+                    {listing.status === "sold" ? "Vendue : plus disponible" : "Annonce plus disponible"}
+                  </p>
+                ) : null}
+                <div className="absolute right-3 top-3">
+                  <FavoriteButton listingId={listing.id} initialFavorite screen="favorites" />
                 </div>
-              )}
-              {!listing.available ? (
-                <p id={`indisponible-${listing.id}`} className="absolute left-3 top-3 rounded bg-slate-900/85 px-2 py-1 text-xs font-semibold text-white">
-                  {listing.status === "sold" ? "Vendue : plus disponible" : "Annonce plus disponible"}
-                </p>
-              ) : null}
-              <div className="absolute right-3 top-3">
-                <FavoriteButton listingId={listing.id} initialFavorite screen="favorites" />
-              </div>
-            </li>
-          ))}
-        </ul>
+              </li>
+            ))}
+          </ul>
+          <PageLinks
+            label="Pages des favoris"
+            page={loaderData.favorites.page}
+            pageCount={loaderData.favorites.pageCount}
+            href={(p) => (p === 1 ? "/wishlists" : `/wishlists?page=${p}`)}
+          />
+        </>
       )}
     </section>
   );

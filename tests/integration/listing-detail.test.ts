@@ -158,7 +158,7 @@ describe(`favourites (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await t.db.select().from(favorites).where(eq(favorites.userId, a.user.id))).toHaveLength(1);
     const bobsPage = await (await bob.request("/wishlists")).text();
     expect(bobsPage).toContain("Aucune annonce favorite enregistrée.");
-    expect((await listFavorites({ db: t.db, storage, userId: a.user.id })).map((f) => f.id)).toEqual([listing.id]);
+    expect((await listFavorites({ db: t.db, storage, userId: a.user.id })).items.map((f) => f.id)).toEqual([listing.id]);
     const anonymous = createClient(app.url);
     expect((await anonymous.request("/api/favorites", { method: "POST", json: { listingId: listing.id, favorite: true } })).status).toBe(401);
   });
@@ -169,8 +169,35 @@ describe(`favourites (${process.env.TEST_DB_ENGINE})`, () => {
     const listing = await insertListing(t.db, seller.id);
     await setFavorite({ db: t.db, userId: buyer.id, listingId: listing.id, favorite: true });
     await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, listing.id));
-    const [fav] = await listFavorites({ db: t.db, storage, userId: buyer.id });
+    const [fav] = (await listFavorites({ db: t.db, storage, userId: buyer.id })).items;
     expect(fav).toMatchObject({ id: listing.id, available: false, status: "sold" });
+  });
+
+  it("pages a long list of favourites on /wishlists, newest first, each favourite on exactly one page", async () => {
+    const seller = await insertUser(t.db);
+    const buyer = await insertUser(t.db);
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) ids.push((await insertListing(t.db, seller.id)).id);
+    // Saved one minute apart: the newest saved comes first.
+    await t.db.insert(favorites).values(ids.map((listingId, i) => ({ userId: buyer.id, listingId, createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)) })));
+    const seen: string[] = [];
+    for (const page of [1, 2, 3]) {
+      const result = await listFavorites({ db: t.db, storage, userId: buyer.id, page });
+      expect(result).toMatchObject({ total: 100, page, pageCount: 3 });
+      expect(result.items).toHaveLength(page < 3 ? 48 : 4);
+      seen.push(...result.items.map((f) => f.id));
+    }
+    expect(seen).toEqual([...ids].reverse());
+    // Past the end (favourites removed meanwhile, an old link): the last page.
+    expect(await listFavorites({ db: t.db, storage, userId: buyer.id, page: 9 })).toMatchObject({ page: 3 });
+
+    const client = createClient(app.url);
+    await client.signIn(buyer.email, buyer.password);
+    const html = await (await client.request("/wishlists?page=2")).text();
+    expect(html).toContain("100 annonces sauvegardées · page 2 sur 3");
+    expect(html).toContain('href="/wishlists?page=3"');
+    expect(html).toContain(`/annonce/${ids[51]}`);
+    expect(html).not.toContain(`/annonce/${ids[99]}/`);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { favorites, listings } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
@@ -89,22 +89,46 @@ export interface FavoriteCard extends ListingCardData {
   status: string;
 }
 
-/** The user's favourites, newest first (spec §2 Favourites). */
+/** Favourites per page of /wishlists (4 columns × 12 rows on a wide screen). */
+export const FAVORITES_PAGE_SIZE = 48;
+
+export interface FavoritePage {
+  items: FavoriteCard[];
+  total: number;
+  /** The page shown: the one asked for, or the last one when it asked for more. */
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of the user's favourites, newest first (spec §2 Favourites). A page past the end
+ * (favourites removed meanwhile, an old link) shows the last one.
+ */
 export async function listFavorites(options: {
   db: DbExecutor;
   storage: Storage;
   userId: string | null | undefined;
-}): Promise<FavoriteCard[]> {
+  page?: number;
+  pageSize?: number;
+}): Promise<FavoritePage> {
   const userId = requireSignedIn(options.userId);
+  const pageSize = options.pageSize ?? FAVORITES_PAGE_SIZE;
+  const [counted] = await options.db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
+  const total = counted?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
   const rows = await options.db
     .select({ ...cardColumns, savedAt: favorites.createdAt, status: listings.status })
     .from(favorites)
     .innerJoin(listings, eq(listings.id, favorites.listingId))
     .where(eq(favorites.userId, userId))
-    .orderBy(desc(favorites.createdAt));
+    .orderBy(desc(favorites.createdAt), desc(favorites.listingId))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
   const cards = await withPhotos({ db: options.db, storage: options.storage, rows });
-  return cards.map((card, i) => {
+  const items = cards.map((card, i) => {
     const row = rows[i]!;
     return { ...card, savedAt: row.savedAt.toISOString(), status: row.status, available: row.status === "published" };
   });
+  return { items, total, page, pageCount };
 }

@@ -3,7 +3,7 @@ import { findBrand, findModel } from "~/features/catalogue/catalogue-data";
 import { brandModelFromQuery, brandModelHref } from "./header-search";
 import { draftFromFilters, filtersFromDraft } from "./filter-draft";
 import { POPULAR_BRANDS, POPULAR_MODEL_COLUMNS, popularModelHref } from "./popular";
-import { pageWindow } from "./search-controls";
+import { pageWindow } from "~/ui/pagination";
 import {
   canonicalSearchPath,
   parseView,
