@@ -11,7 +11,7 @@ import { listingPhotos, listings } from "~/db/schema";
 import { deleteAccount } from "~/features/account/account.server";
 import { listingPhotoPrefix, storeEncodedPhoto, encodePhotoVariants } from "~/features/listings/photo-processing.server";
 import { PHOTO_WIDTHS, variantKey } from "~/features/listings/photo-variants";
-import { PHOTO_MESSAGES } from "~/features/publish/photo-upload.server";
+import { PHOTO_MESSAGES, storeListingPhoto } from "~/features/publish/photo-upload.server";
 import { removeListingPhoto, saveDraftStep1 } from "~/features/publish/publish.server";
 import { parseStorageUrl } from "~/server/storage-config";
 import { migrateDiskPhotos } from "~/server/storage-migrate.server";
@@ -196,6 +196,28 @@ describe(`photos in an S3 bucket (${engine})`, () => {
     const retried = await upload(seller.client, listingId);
     expect(retried.status).toBe(201);
     expect(await photoRows(listingId)).toHaveLength(1);
+  });
+});
+
+describe(`an upload cut off half-way (${engine})`, () => {
+  it("removes the variants already written when one write fails, and answers 503", async () => {
+    const listingId = `partiel-${uniq()}`;
+    // The bucket accepts the small variants, then the large one fails as in an outage.
+    const flaky: typeof storage = {
+      ...storage,
+      put: async (key, body, contentType) => {
+        if (key.endsWith("-1200.webp")) throw new StorageUnavailableError("Le stockage des photos ne répond pas.");
+        return storage.put(key, body, contentType);
+      },
+    };
+    const photo = await encodePhotoVariants(Buffer.from(jpeg), PHOTO_WIDTHS, { effort: 0 });
+    expect(photo.variants.map((v) => v.width)).toEqual([480, 960, 1200]);
+    await expect(storeListingPhoto({ storage: flaky, listingId, photo })).rejects.toMatchObject({
+      code: "unavailable",
+      status: 503,
+      message: PHOTO_MESSAGES.storageUnavailable,
+    });
+    expect(await bucketKeys(listingPhotoPrefix(listingId))).toEqual([]);
   });
 });
 
