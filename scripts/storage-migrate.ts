@@ -15,7 +15,9 @@ const { values: args } = parseArgs({ options: { from: { type: "string" } } });
 try {
   const config = loadConfig();
   if (config.storage.driver !== "s3") {
-    console.error("STORAGE_URL n'indique pas de bucket : définissez STORAGE_URL=s3://bucket?endpoint=…&region=… (voir README).");
+    console.error(
+      "STORAGE_URL n'indique pas de bucket : définissez STORAGE_URL=s3://bucket?endpoint=…&region=… (voir README).",
+    );
     process.exit(2);
   }
   const root = path.resolve(args.from ?? path.join(config.dataDir, "uploads"));

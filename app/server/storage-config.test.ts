@@ -21,7 +21,9 @@ describe("STORAGE_URL", () => {
 
   it("reads a bucket, its endpoint, region, path style and credentials", () => {
     expect(
-      parseStorageUrl("s3://cle%2Fa:secr%40et@photos-occazio?endpoint=https://s3.fr-par.example.com/&region=fr-par&forcePathStyle=true"),
+      parseStorageUrl(
+        "s3://cle%2Fa:secr%40et@photos-occazio?endpoint=https://s3.fr-par.example.com/&region=fr-par&forcePathStyle=true",
+      ),
     ).toEqual({
       driver: "s3",
       bucket: "photos-occazio",
@@ -61,7 +63,9 @@ describe("STORAGE_URL", () => {
   });
 
   it("checks PHOTO_BASE_URL and drops its trailing slash", () => {
-    expect(loadConfig({ PHOTO_BASE_URL: "https://cdn.example.com/photos/" }).PHOTO_BASE_URL).toBe("https://cdn.example.com/photos");
+    expect(loadConfig({ PHOTO_BASE_URL: "https://cdn.example.com/photos/" }).PHOTO_BASE_URL).toBe(
+      "https://cdn.example.com/photos",
+    );
     expect(configError({ PHOTO_BASE_URL: "cdn.example.com" }).issues[0]?.variable).toBe("PHOTO_BASE_URL");
     expect(configError({ PHOTO_BASE_URL: "ftp://cdn.example.com" }).issues[0]?.variable).toBe("PHOTO_BASE_URL");
   });

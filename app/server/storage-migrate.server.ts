@@ -23,10 +23,12 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** Files whose name is a storage key: what createLocalStorage wrote (its `.tmp` leftovers are not). */
 async function listKeys(root: string): Promise<string[]> {
-  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const entries = await fs
+    .readdir(root, { recursive: true, withFileTypes: true })
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return [];
+      throw error;
+    });
   return entries
     .filter((e) => e.isFile() && !e.name.endsWith(".tmp"))
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
@@ -46,7 +48,14 @@ export async function migrateDiskPhotos(options: {
   onProgress?: (report: MigrationReport) => void;
 }): Promise<MigrationReport> {
   const keys = await listKeys(options.root);
-  const report: MigrationReport = { found: keys.length, copied: 0, skipped: 0, failed: 0, copiedBytes: 0, failures: [] };
+  const report: MigrationReport = {
+    found: keys.length,
+    copied: 0,
+    skipped: 0,
+    failed: 0,
+    copiedBytes: 0,
+    failures: [],
+  };
   let next = 0;
   const worker = async () => {
     while (next < keys.length) {
@@ -56,7 +65,11 @@ export async function migrateDiskPhotos(options: {
         if ((await options.target.size(key)) === body.length) {
           report.skipped++;
         } else {
-          await options.target.put(key, body, CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream");
+          await options.target.put(
+            key,
+            body,
+            CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream",
+          );
           report.copied++;
           report.copiedBytes += body.length;
         }

@@ -29,7 +29,10 @@ function isNotFound(error: unknown): boolean {
  * photos through PHOTO_BASE_URL (a CDN or the bucket's public URL), the others streamed by
  * `/uploads` after its access check. See docs/decisions/0008-h12b-object-storage.md.
  */
-export function createS3Storage(settings: S3Settings, options: { publicBaseUrl?: string; client?: S3Client } = {}): Storage & {
+export function createS3Storage(
+  settings: S3Settings,
+  options: { publicBaseUrl?: string; client?: S3Client } = {},
+): Storage & {
   client: S3Client;
 } {
   // The pinned SDK supports Node 20 (package.json); its warning is about later releases, which
@@ -63,7 +66,13 @@ export function createS3Storage(settings: S3Settings, options: { publicBaseUrl?:
       assertSafeKey(key);
       try {
         await client.send(
-          new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: IMMUTABLE_CACHE_CONTROL }),
+          new PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            CacheControl: IMMUTABLE_CACHE_CONTROL,
+          }),
         );
       } catch (error) {
         unavailable(error);
@@ -74,7 +83,11 @@ export function createS3Storage(settings: S3Settings, options: { publicBaseUrl?:
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!(object.Body instanceof Readable)) throw new Error("GetObject: corps de réponse inattendu");
-        return { body: object.Body, contentType: object.ContentType ?? "image/webp", contentLength: object.ContentLength };
+        return {
+          body: object.Body,
+          contentType: object.ContentType ?? "image/webp",
+          contentLength: object.ContentLength,
+        };
       } catch (error) {
         if (isNotFound(error)) return null;
         return unavailable(error);
@@ -108,8 +121,11 @@ export function createS3Storage(settings: S3Settings, options: { publicBaseUrl?:
           const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
           const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
           if (keys.length) {
-            const result = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }));
-            if (result.Errors?.length) throw new Error(`DeleteObjects: ${result.Errors.length} objet(s) non supprimé(s)`);
+            const result = await client.send(
+              new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
+            );
+            if (result.Errors?.length)
+              throw new Error(`DeleteObjects: ${result.Errors.length} objet(s) non supprimé(s)`);
             deleted += keys.length;
           }
           ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;

@@ -9,7 +9,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPhotos, listings } from "~/db/schema";
 import { deleteAccount } from "~/features/account/account.server";
-import { listingPhotoPrefix, storeEncodedPhoto, encodePhotoVariants } from "~/features/listings/photo-processing.server";
+import {
+  listingPhotoPrefix,
+  storeEncodedPhoto,
+  encodePhotoVariants,
+} from "~/features/listings/photo-processing.server";
 import { PHOTO_WIDTHS, variantKey } from "~/features/listings/photo-variants";
 import { PHOTO_MESSAGES, storeListingPhoto } from "~/features/publish/photo-upload.server";
 import { removeListingPhoto, saveDraftStep1 } from "~/features/publish/publish.server";
@@ -40,11 +44,17 @@ beforeAll(async () => {
   t = await createTestDatabase({ withPlaces: true });
   s3 = await startS3Server();
   // Credentials in the URL here; the migration script below takes them from AWS_* variables.
-  const settings = parseStorageUrl(s3.storageUrl.replace("s3://", `s3://${S3RVER_CREDENTIALS.accessKeyId}:${S3RVER_CREDENTIALS.secretAccessKey}@`));
+  const settings = parseStorageUrl(
+    s3.storageUrl.replace("s3://", `s3://${S3RVER_CREDENTIALS.accessKeyId}:${S3RVER_CREDENTIALS.secretAccessKey}@`),
+  );
   if (settings.driver !== "s3") throw new Error("STORAGE_URL de test mal lue");
   storage = createS3Storage(settings, { publicBaseUrl: s3.publicUrl });
   app = await startTestApp({ db: t, storage, env: { PHOTO_BASE_URL: s3.publicUrl } });
-  jpeg = new Uint8Array(await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2980b9" } }).jpeg().toBuffer());
+  jpeg = new Uint8Array(
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#2980b9" } })
+      .jpeg()
+      .toBuffer(),
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -114,7 +124,9 @@ describe(`photos in an S3 bucket (${engine})`, () => {
 
     // The search card and the page's CSP both know the photo origin.
     const page = await fetch(`${app.url}/`);
-    expect(page.headers.get("content-security-policy")).toMatch(new RegExp(`img-src[^;]*${s3.endpoint.replace(/[.:/]/g, "\\$&")}`));
+    expect(page.headers.get("content-security-policy")).toMatch(
+      new RegExp(`img-src[^;]*${s3.endpoint.replace(/[.:/]/g, "\\$&")}`),
+    );
   });
 
   it("links the photos of a listing the public cannot see through /uploads, for its seller only", async () => {
@@ -139,7 +151,11 @@ describe(`photos in an S3 bucket (${engine})`, () => {
     expect(own.headers.get("content-type")).toBe("image/webp");
     const key = photo.src.replace(/^\/uploads\//, "");
     const object = await storage.get(key);
-    expect(Buffer.from(await own.arrayBuffer()).equals(Buffer.from(await object!.body.toArray().then((c) => Buffer.concat(c))))).toBe(true);
+    expect(
+      Buffer.from(await own.arrayBuffer()).equals(
+        Buffer.from(await object!.body.toArray().then((c) => Buffer.concat(c))),
+      ),
+    ).toBe(true);
 
     // Once published, anyone may fetch it.
     await t.db.update(listings).set({ status: "published" }).where(eq(listings.id, listingId));
@@ -163,7 +179,9 @@ describe(`photos in an S3 bucket (${engine})`, () => {
     expect(left.every((k) => k.startsWith(rows[1]!.storageKey))).toBe(true);
 
     // A leftover of an upload interrupted by an outage: in the listing's folder, in no row.
-    await storage.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `${prefix}orphelin-480.webp`, Body: "x" }));
+    await storage.client.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: `${prefix}orphelin-480.webp`, Body: "x" }),
+    );
     await deleteAccount({ db: t.db, storage, userId: seller.userId, password: "motdepasse-1" });
     expect(await t.db.select().from(listings).where(eq(listings.id, listingId))).toEqual([]);
     expect(await bucketKeys(prefix)).toEqual([]);
@@ -250,17 +268,23 @@ describe(`npm run storage:migrate: disk photos to the bucket (${engine})`, () =>
       expect(again).toMatchObject({ found: keys.length, copied: 1, skipped: keys.length - 1, failed: 0 });
 
       // The npm script, credentials from AWS_* variables, reports its counts.
-      const { stdout } = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), ["scripts/storage-migrate.ts", "--from", root], {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH,
-          DATA_DIR: root,
-          STORAGE_URL: s3.storageUrl,
-          AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-          AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      const { stdout } = await promisify(execFile)(
+        path.join(ROOT, "node_modules/.bin/tsx"),
+        ["scripts/storage-migrate.ts", "--from", root],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH,
+            DATA_DIR: root,
+            STORAGE_URL: s3.storageUrl,
+            AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+            AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+          },
         },
-      });
-      expect(stdout).toContain(`Photos trouvées : ${keys.length} · copiées : 0 (0.0 Mo) · déjà présentes : ${keys.length} · échecs : 0`);
+      );
+      expect(stdout).toContain(
+        `Photos trouvées : ${keys.length} · copiées : 0 (0.0 Mo) · déjà présentes : ${keys.length} · échecs : 0`,
+      );
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
