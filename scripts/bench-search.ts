@@ -33,7 +33,7 @@ import {
   searchMapPoints,
   searchStatementsForExplain,
 } from "~/features/search/search.server";
-import type { Storage } from "~/server/storage.server";
+import { createLocalStorage, type Storage } from "~/server/storage.server";
 
 const { values: args } = parseArgs({
   options: {
@@ -61,12 +61,8 @@ const VIEWS = Number(args.views);
 const BAR_MS = Number(args.bar);
 const PLACES_CSV = path.resolve(import.meta.dirname, "../reference/places.csv");
 
-/** Photos are never read by the benchmark; URLs only need to be built. */
-const storage: Storage = {
-  put: async () => {},
-  delete: async () => {},
-  url: (key) => `/uploads/${key}`,
-};
+/** Photos are never read by the benchmark; URLs only need to be built (a disk storage writes nothing until asked). */
+const storage: Storage = createLocalStorage(path.join(os.tmpdir(), "occazio-bench-search-uploads"));
 
 // ---------------------------------------------------------------------------------------------
 // Realistic distributions

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -9,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices } from "~/server/context";
+import { isStorageUnavailable } from "~/server/storage.server";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
 
@@ -84,6 +86,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     next();
   });
   const tiles = tileOrigin(config.MAP_TILE_URL);
+  const photoOrigin = config.PHOTO_BASE_URL ? new URL(config.PHOTO_BASE_URL).origin : null;
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -97,7 +100,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
             ...(config.NODE_ENV === "development" ? ["'unsafe-inline'"] : []),
           ],
           "style-src": ["'self'", "'unsafe-inline'"],
-          "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : [])],
+          "img-src": ["'self'", "data:", "blob:", ...(tiles ? [tiles] : []), ...(photoOrigin ? [photoOrigin] : [])],
           "connect-src": ["'self'", ...(config.NODE_ENV === "development" ? ["ws:"] : [])],
           "frame-ancestors": ["'none'"],
           "form-action": ["'self'"],
@@ -132,20 +135,43 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   });
 
   // Photos: keys are unique per upload, so they never change. A removed photo is served to
-  // no one, a deleted listing's photos only to its seller and moderators (photo-access).
+  // no one, the photos of a listing the public cannot see only to its seller and moderators
+  // (photo-access). On disk they are files; in a bucket they are streamed from it.
   const uploadsDir = path.join(config.dataDir, "uploads");
   const publicPhotos = express.static(uploadsDir, { immutable: true, maxAge: "1y", index: false });
   const privatePhotos = express.static(uploadsDir, { cacheControl: false, index: false });
+  const streamPhoto = (cacheControl: string, req: Request, res: Response, next: NextFunction) => {
+    services.storage
+      .get(req.path.slice(1))
+      .then((object) => {
+        if (!object) return next();
+        res.setHeader("Content-Type", object.contentType);
+        if (object.contentLength !== undefined) res.setHeader("Content-Length", String(object.contentLength));
+        res.setHeader("Cache-Control", cacheControl);
+        pipeline(object.body, res).catch((error: unknown) => {
+          logger.warn({ err: error, url: req.originalUrl }, "photo interrompue pendant l'envoi");
+        });
+      })
+      .catch((error: unknown) => {
+        if (!isStorageUnavailable(error)) return next(error);
+        logger.warn({ err: error, url: req.originalUrl }, "stockage des photos injoignable : réponse 503");
+        res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "30" });
+        res.type("text/plain; charset=utf-8").send("Photo momentanément indisponible.");
+      });
+  };
   app.use("/uploads", (req, res, next) => {
     photoAccess(services.db, req.path)
       .then(async (access) => {
-        if (access.kind === "public") return publicPhotos(req, res, next);
+        const disk = services.storage.kind === "disk";
+        if (access.kind === "public") {
+          return disk ? publicPhotos(req, res, next) : streamPhoto("public, max-age=31536000, immutable", req, res, next);
+        }
         if (access.kind === "restricted") {
           const session = await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
           const viewer = session?.user;
           if (viewer && (viewer.id === access.ownerId || viewer.role === "moderator")) {
             res.setHeader("Cache-Control", "private, no-store");
-            return privatePhotos(req, res, next);
+            return disk ? privatePhotos(req, res, next) : streamPhoto("private, no-store", req, res, next);
           }
         }
         next();
@@ -153,7 +179,9 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       .catch(next);
   });
   app.use("/uploads", (_req, res) => {
-    res.status(404).type("text/plain; charset=utf-8").send("Photo introuvable.");
+    // Never cached: a CDN in front of /uploads must not remember a refusal (a photo the
+    // public will see once its listing is published).
+    res.status(404).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Photo introuvable.");
   });
 
   app.use(originCheck(config.trustedOrigins));

@@ -18,7 +18,8 @@ import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, createSmtpMailer } from "~/server/mailer.server";
 import { createUserRateLimits } from "~/server/rate-limit.server";
 import { readOrCreateSecret } from "~/server/secret.server";
-import { createLocalStorage } from "~/server/storage.server";
+import { describeStorage } from "~/server/storage-config";
+import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
 import { scheduleBackups } from "./backups";
 
@@ -82,7 +83,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     t = mark("reference_data_ms", t);
 
     const secret = config.authSecret || readOrCreateSecret(config.dataDir);
-    const storage = createLocalStorage(path.join(config.dataDir, "uploads"));
+    const storage = await openStorage({ settings: config.storage, dataDir: config.dataDir, publicBaseUrl: config.PHOTO_BASE_URL });
+    logger.info({ storage: describeStorage(config.storage), photoBaseUrl: config.PHOTO_BASE_URL ?? null }, "stockage des photos");
     const mailer = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
       : createOutboxMailer({

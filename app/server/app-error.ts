@@ -12,6 +12,8 @@ export const APP_ERROR_STATUS = {
   conflict: 409,
   too_large: 413,
   rate_limited: 429,
+  /** A service we depend on (photo storage…) does not answer: retry later. */
+  unavailable: 503,
 } as const;
 
 export type AppErrorCode = keyof typeof APP_ERROR_STATUS;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { isLocalUrl, isLoopbackHost, localOriginAliases } from "./loopback";
+import { parseStorageUrl, type StorageSettings } from "./storage-config";
 
 /**
  * Every setting the server reads, validated once at start-up. A bad value stops the
@@ -30,6 +31,22 @@ export const configSchema = z.object({
     z
       .string()
       .regex(/^postgres(ql)?:\/\//, "doit commencer par postgres:// ou postgresql://")
+      .optional(),
+  ),
+  /**
+   * Photos: unset = DATA_DIR/uploads; `s3://bucket?endpoint=…&region=…&forcePathStyle=true` =
+   * an S3-compatible bucket (checked by parseStorageUrl in storage-config.ts).
+   */
+  STORAGE_URL: z.preprocess(blankToUndefined, z.string().optional()),
+  /**
+   * Public base URL for photos of published listings (a CDN, or the bucket's public URL);
+   * unset = served by the app at /uploads. Photos of other listings always go through the app.
+   */
+  PHOTO_BASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url("URL invalide")
+      .regex(/^https?:\/\//, "doit commencer par http:// ou https://")
       .optional(),
   ),
   /** Load demo users and listings on first start of the embedded default. */
@@ -109,6 +126,8 @@ export interface AppConfig extends Omit<RawConfig, "HOST"> {
   devToolsEnabled: boolean;
   /** Empty on the embedded default until `ensureAuthSecret` fills it from DATA_DIR. */
   authSecret: string;
+  /** Where photos are stored, from STORAGE_URL. */
+  storage: StorageSettings;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
     identityProvider = { kind: "google", label: "Google", clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET };
   }
+  let storage: StorageSettings;
+  try {
+    storage = parseStorageUrl(raw.STORAGE_URL, { AWS_REGION: env.AWS_REGION });
+  } catch (error) {
+    throw new ConfigError([{ variable: "STORAGE_URL", message: (error as Error).message }]);
+  }
   const host = raw.HOST ?? (isEmbedded ? "127.0.0.1" : "0.0.0.0");
   const cleanPublicUrl = publicUrl.replace(/\/$/, "");
   return {
@@ -182,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isEmbedded,
     devToolsEnabled: !isProduction || isEmbedded,
     authSecret,
+    PHOTO_BASE_URL: raw.PHOTO_BASE_URL?.replace(/\/+$/, ""),
+    storage,
   };
 }
 

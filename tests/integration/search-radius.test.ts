@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, places } from "~/db/schema";
 import { EARTH_RADIUS_KM, searchListings, searchMapPoints } from "~/features/search/search.server";
-import type { Storage } from "~/server/storage.server";
+import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertUser } from "~/testing/inserters.server";
 import { buildListing } from "~/testing/builders";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -11,7 +11,8 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
  * listings whose great-circle distance is within the radius: on the circle's edge (1 m in,
  * 1 m out), across the antimeridian and around both poles.
  */
-const storage: Storage = { put: async () => {}, delete: async () => {}, url: (key) => `/uploads/${key}` };
+/** Photos are never written here; URLs only need to be built. */
+const storage: Storage = createLocalStorage("/tmp/occazio-search-tests-uploads");
 let t: TestDatabase;
 
 interface Point {

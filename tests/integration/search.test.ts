@@ -4,16 +4,13 @@ import { listingPhotos, type ListingStatus } from "~/db/schema";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { PAGE_SIZE, parseSearchParams, type SearchFilters } from "~/features/search/search-params";
 import { getMapCard, searchListings, searchMapPoints } from "~/features/search/search.server";
-import type { Storage } from "~/server/storage.server";
+import { createLocalStorage, type Storage } from "~/server/storage.server";
 import type { BuiltPlace } from "~/testing/builders";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
-const storage: Storage = {
-  put: async () => {},
-  delete: async () => {},
-  url: (key) => `/uploads/${key}`,
-};
+/** Photos are never written here; URLs only need to be built. */
+const storage: Storage = createLocalStorage("/tmp/occazio-search-tests-uploads");
 
 let t: TestDatabase;
 /** Listing id → fixture name, to assert on readable names. */

@@ -112,4 +112,15 @@ describe.runIf(process.env.TEST_DB_ENGINE === "pglite")("npm start on the embedd
     expect(bad.output()).toContain("PORT");
     expect(bad.output()).toContain("Configuration invalide");
   }, 30_000);
+
+  it("refuses a bad STORAGE_URL, naming it without repeating its secret", async () => {
+    const bad = startServerProcess({
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bad-")),
+      STORAGE_URL: "s3://cle:tres-secret@photos?endpont=https://s3.example.com",
+    });
+    expect(await bad.exited).toBe(1);
+    expect(bad.output()).toContain("STORAGE_URL : paramètre inconnu « endpont »");
+    expect(bad.output()).not.toContain("tres-secret");
+    expect(bad.output()).not.toContain("Occazio est prêt");
+  }, 30_000);
 });

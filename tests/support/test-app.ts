@@ -12,7 +12,7 @@ import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
 import { createUserRateLimits } from "~/server/rate-limit.server";
-import { createLocalStorage } from "~/server/storage.server";
+import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { createHttpApp } from "../../server/app";
 import type { TestDatabase } from "./test-db";
 
@@ -30,6 +30,8 @@ export async function startTestApp(options: {
   mailer?: Mailer;
   /** Interface to listen on (default 127.0.0.1; "0.0.0.0" lets tests connect from a non-loopback address). */
   host?: string;
+  /** Default: disk under the app's temporary DATA_DIR. */
+  storage?: Storage;
 }) {
   const buildFile = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {
@@ -58,7 +60,7 @@ export async function startTestApp(options: {
     db: options.db.db,
     logger,
     mailer,
-    storage: createLocalStorage(path.join(dataDir, "uploads")),
+    storage: options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
     events: createEventBus(),
     rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),

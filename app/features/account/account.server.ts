@@ -1,8 +1,8 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { verifyPassword } from "better-auth/crypto";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { account, favorites, listingPhotos, listings, user } from "~/db/schema";
-import { variantKey } from "~/features/listings/photo-variants";
+import { account, favorites, listings, user } from "~/db/schema";
+import { deleteListingObjects } from "~/features/listings/photo-processing.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import type { z } from "zod";
@@ -138,11 +138,7 @@ export async function deleteAccount(options: {
       fieldErrors: { confirmation: `Tapez ${DELETE_CONFIRMATION} pour confirmer.` },
     });
   }
-  const photos = await db
-    .select({ storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths })
-    .from(listingPhotos)
-    .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
-    .where(eq(listings.ownerId, userId));
+  const owned = await db.select({ id: listings.id }).from(listings).where(eq(listings.ownerId, userId));
   // Rows first (one transaction, cascades to listings, photos, favourites, sessions, accounts).
   await db.transaction(async (tx) => {
     // Hearts this user gave other sellers' listings disappear with their favourites.
@@ -152,8 +148,6 @@ export async function deleteAccount(options: {
       .where(sql`${listings.id} in (select ${favorites.listingId} from ${favorites} where ${favorites.userId} = ${userId})`);
     await tx.delete(user).where(eq(user.id, userId));
   });
-  // Then files: a failure here leaves orphan files, never a half-deleted account.
-  await Promise.allSettled(
-    photos.flatMap((p) => p.variantWidths.map((w) => options.storage.delete(variantKey(p.storageKey, w)))),
-  );
+  // Then each listing's photo folder: a failure here leaves orphan objects, never a half-deleted account.
+  await deleteListingObjects({ storage: options.storage, listingIds: owned.map((l) => l.id) });
 }

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings } from "~/db/schema";
+import { listingPhotos, listings, type ListingStatus } from "~/db/schema";
 import type { Storage } from "~/server/storage.server";
 import type { ListingCardData, ListingCardPhoto } from "./listing-card-data";
+import { hasPublicPhotos } from "./photo-access.server";
 import { variantKey } from "./photo-variants";
 
 export const cardColumns = {
@@ -24,12 +25,23 @@ type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["
   model: string;
 };
 
-export function photoUrls(storage: Storage, photo: { storageKey: string; variantWidths: number[] }): ListingCardPhoto {
+/**
+ * The URLs of a photo's variants. `listingStatus` decides where they point: photos of a
+ * published listing may come from PHOTO_BASE_URL (CDN, bucket), the others only from the
+ * app's access-checked `/uploads` (photo-access.server.ts).
+ */
+export function photoUrls(
+  storage: Storage,
+  photo: { storageKey: string; variantWidths: number[] },
+  listingStatus: ListingStatus,
+): ListingCardPhoto {
   const widths = photo.variantWidths;
   const medium = widths.find((w) => w >= 480) ?? widths[widths.length - 1] ?? 480;
+  const restricted = !hasPublicPhotos(listingStatus);
+  const url = (width: number) => storage.url(variantKey(photo.storageKey, width), { restricted });
   return {
-    src: storage.url(variantKey(photo.storageKey, medium)),
-    srcSet: widths.map((w) => `${storage.url(variantKey(photo.storageKey, w))} ${w}w`).join(", "),
+    src: url(medium),
+    srcSet: widths.map((w) => `${url(w)} ${w}w`).join(", "),
   };
 }
 
@@ -46,15 +58,17 @@ export async function withPhotos(options: {
           listingId: listingPhotos.listingId,
           storageKey: listingPhotos.storageKey,
           variantWidths: listingPhotos.variantWidths,
+          listingStatus: listings.status,
         })
         .from(listingPhotos)
+        .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
         .where(inArray(listingPhotos.listingId, ids))
         .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
     : [];
   const byListing = new Map<string, ListingCardPhoto[]>();
   for (const photo of photos) {
     const list = byListing.get(photo.listingId) ?? [];
-    list.push(photoUrls(options.storage, photo));
+    list.push(photoUrls(options.storage, photo, photo.listingStatus));
     byListing.set(photo.listingId, list);
   }
   return options.rows.map((row) => ({ ...row, photos: byListing.get(row.id) ?? [] }));

@@ -5,6 +5,7 @@ import { listingCounters, listingPhotos, listings, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
+import { hasPublicPhotos } from "./photo-access.server";
 import type { ListingDetail } from "./listing-detail-data";
 import { variantKey } from "./photo-variants";
 import { isUuid } from "~/db/ids";
@@ -75,8 +76,10 @@ export async function getListingDetail(options: {
     publishedAt: listing.publishedAt?.toISOString() ?? null,
     updatedAt: listing.updatedAt.toISOString(),
     photos: photos.map((p) => ({
-      ...photoUrls(options.storage, p),
-      large: options.storage.url(variantKey(p.storageKey, p.variantWidths[p.variantWidths.length - 1] ?? 480)),
+      ...photoUrls(options.storage, p, listing.status),
+      large: options.storage.url(variantKey(p.storageKey, p.variantWidths[p.variantWidths.length - 1] ?? 480), {
+        restricted: !hasPublicPhotos(listing.status),
+      }),
       width: p.width,
       height: p.height,
     })),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings } from "~/db/schema";
+import { listingPhotos, listings, type ListingStatus } from "~/db/schema";
 
 /** `<storageKey>-<width>.webp`, the only names the photo pipeline writes (photo-variants.ts). */
 const VARIANT_NAME = /^\/?(.+)-\d{2,5}\.webp$/;
@@ -13,9 +13,18 @@ export type PhotoAccess =
   | { kind: "none" };
 
 /**
+ * Whether a listing's photos may be seen by anyone, like its detail page: published only.
+ * Drafts, pending, rejected, sold and deleted listings show their photos to their seller and
+ * to moderators only (pages link them through the app's `/uploads`, never PHOTO_BASE_URL).
+ */
+export function hasPublicPhotos(status: ListingStatus): boolean {
+  return status === "published";
+}
+
+/**
  * Who may fetch the stored photo at `photoPath` (relative to /uploads). A photo that belongs
- * to no listing (removed by its seller) is served to no one; the photos of a deleted listing
- * only to its seller (the 'Annonce supprimée' tab shows them) and to moderators.
+ * to no listing (removed by its seller) is served to no one; the photos of a listing the
+ * public cannot see (hasPublicPhotos) only to its seller and to moderators.
  */
 export async function photoAccess(db: DbExecutor, photoPath: string): Promise<PhotoAccess> {
   const match = VARIANT_NAME.exec(photoPath);
@@ -27,5 +36,5 @@ export async function photoAccess(db: DbExecutor, photoPath: string): Promise<Ph
     .where(eq(listingPhotos.storageKey, match[1]!))
     .limit(1);
   if (!row) return { kind: "none" };
-  return row.status === "deleted" ? { kind: "restricted", ownerId: row.ownerId } : { kind: "public" };
+  return hasPublicPhotos(row.status) ? { kind: "public" } : { kind: "restricted", ownerId: row.ownerId };
 }

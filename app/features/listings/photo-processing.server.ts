@@ -44,20 +44,50 @@ export async function encodePhotoVariants(
   return { width, height, variants };
 }
 
-/** Stores each variant under `${storageKey}-${width}.webp`. */
+/**
+ * Stores each variant under `${storageKey}-${width}.webp`. Waits for every write to finish
+ * before reporting a failure, so a caller's clean-up never races a write still in flight.
+ */
 export async function storeEncodedPhoto(options: {
   storage: Storage;
   storageKey: string;
   photo: EncodedPhoto;
 }): Promise<StoredPhoto> {
-  await Promise.all(
+  const writes = await Promise.allSettled(
     options.photo.variants.map((v) =>
       options.storage.put(variantKey(options.storageKey, v.width), v.body, "image/webp"),
     ),
   );
+  const failed = writes.find((w): w is PromiseRejectedResult => w.status === "rejected");
+  if (failed) throw failed.reason;
   return {
     width: options.photo.width,
     height: options.photo.height,
     variantWidths: options.photo.variants.map((v) => v.width),
   };
+}
+
+/** Folder of a listing's photos: every key the pipeline writes for it starts with this. */
+export function listingPhotoPrefix(listingId: string): string {
+  return `listings/${listingId}/`;
+}
+
+/**
+ * Removes every stored object of these listings, including leftovers of uploads that failed
+ * half-way. Best effort, after the rows are gone: objects left behind cost space, never data.
+ */
+export async function deleteListingObjects(options: {
+  storage: Storage;
+  listingIds: readonly string[];
+}): Promise<{ deleted: number; failed: number }> {
+  const results = await Promise.allSettled(
+    options.listingIds.map((id) => options.storage.deletePrefix(listingPhotoPrefix(id))),
+  );
+  let deleted = 0;
+  let failed = 0;
+  for (const r of results) {
+    if (r.status === "fulfilled") deleted += r.value;
+    else failed++;
+  }
+  return { deleted, failed };
 }

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { conversations, listingPhotos, listings, messages, reports, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { hasPublicPhotos } from "~/features/listings/photo-access.server";
 import { listingPath } from "~/features/listings/listing-seo";
 import {
   CONVERSATION_REPORT_REASONS,
@@ -98,7 +99,11 @@ function listingState(status: string | null): ConversationListingState {
   return "unavailable";
 }
 
-async function firstPhotos(db: DbExecutor, storage: Storage, listingIds: string[]) {
+/**
+ * Each listing's first photo. A listing the public cannot see (sold, withdrawn…) keeps its
+ * photo for its seller only: the buyer gets the placeholder, never a link they may not open.
+ */
+async function firstPhotos(db: DbExecutor, storage: Storage, listingIds: string[], viewerId: string) {
   const result = new Map<string, ReturnType<typeof photoUrls>>();
   if (listingIds.length === 0) return result;
   const rows = await db
@@ -106,11 +111,17 @@ async function firstPhotos(db: DbExecutor, storage: Storage, listingIds: string[
       listingId: listingPhotos.listingId,
       storageKey: listingPhotos.storageKey,
       variantWidths: listingPhotos.variantWidths,
+      status: listings.status,
+      ownerId: listings.ownerId,
     })
     .from(listingPhotos)
+    .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
     .where(inArray(listingPhotos.listingId, listingIds))
     .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position));
-  for (const row of rows) if (!result.has(row.listingId)) result.set(row.listingId, photoUrls(storage, row));
+  for (const row of rows) {
+    if (result.has(row.listingId) || (!hasPublicPhotos(row.status) && row.ownerId !== viewerId)) continue;
+    result.set(row.listingId, photoUrls(storage, row, row.status));
+  }
   return result;
 }
 
@@ -486,6 +497,7 @@ export async function listConversations(options: {
     db,
     options.storage,
     rows.map((r) => r.listing?.id).filter((id): id is string => Boolean(id)),
+    userId,
   );
   return rows.map((row) => {
     const role: Side = row.conversation.buyerId === userId ? "buyer" : "seller";
@@ -550,7 +562,7 @@ export async function getConversation(options: {
       .set(found.side === "buyer" ? { buyerLastReadAt: read } : { sellerLastReadAt: read })
       .where(eq(conversations.id, conversationId));
   }
-  const photos = await firstPhotos(db, options.storage, found.listing?.id ? [found.listing.id] : []);
+  const photos = await firstPhotos(db, options.storage, found.listing?.id ? [found.listing.id] : [], userId);
   const listing = describeListing(found.conversation.listingTitle, found.listing ?? emptyListing, photos);
   const otherParty = describeOtherParty(found.other?.username ?? null, found.other?.id ?? null);
   return {

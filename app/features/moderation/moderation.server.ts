@@ -160,7 +160,7 @@ export async function listModerationQueue(options: {
       city: listing.city,
       postalCode: listing.postalCode,
       submittedAt: listing.submittedAt?.toISOString() ?? null,
-      photos: own.map((p) => photoUrls(options.storage, p)),
+      photos: own.map((p) => photoUrls(options.storage, p, listing.status)),
       seller: {
         username: seller.username ?? "?",
         memberSince: seller.createdAt.toISOString(),

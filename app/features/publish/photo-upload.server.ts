@@ -3,12 +3,13 @@ import sharp from "sharp";
 import {
   MAX_INPUT_PIXELS,
   encodePhotoVariants,
+  listingPhotoPrefix,
   storeEncodedPhoto,
   type EncodedPhoto,
 } from "~/features/listings/photo-processing.server";
 import { PHOTO_WIDTHS, variantKey } from "~/features/listings/photo-variants";
 import { AppError } from "~/server/app-error";
-import type { Storage } from "~/server/storage.server";
+import { isStorageUnavailable, type Storage } from "~/server/storage.server";
 
 /**
  * 15 MB: above what phone cameras write for a JPEG in their default modes. Bigger files are
@@ -37,6 +38,8 @@ export const PHOTO_MESSAGES = {
   pdf: `Les fichiers PDF ne sont pas acceptés : ${ACCEPTED_HINT}`,
   notImage: `Ce fichier n'est pas une image : ${ACCEPTED_HINT}`,
   corrupt: "Cette image est illisible ou incomplète : envoyez une autre photo.",
+  storageUnavailable:
+    "Le stockage des photos est momentanément indisponible : la photo n'a pas été enregistrée. Réessayez dans quelques minutes.",
 } as const;
 
 function startsWith(buffer: Uint8Array, bytes: readonly number[], offset = 0): boolean {
@@ -208,10 +211,15 @@ export interface StoredListingPhoto {
 
 /** A key the server chooses (never the client's file name): listings/{listingId}/{uuid}. */
 export function newPhotoStorageKey(listingId: string): string {
-  return `listings/${listingId}/${randomUUID()}`;
+  return `${listingPhotoPrefix(listingId)}${randomUUID()}`;
 }
 
-/** Writes every variant; if one write fails the others are removed, so nothing half-stored stays. */
+/**
+ * Writes every variant; if one write fails the others are removed, so nothing half-stored
+ * stays (when the storage is down the removal may fail too: what it leaves is under the
+ * listing's folder, which deleteListingObjects clears). A storage outage becomes a French
+ * 503 for the seller, who can retry.
+ */
 export async function storeListingPhoto(options: {
   storage: Storage;
   listingId: string;
@@ -227,6 +235,9 @@ export async function storeListingPhoto(options: {
       storageKey,
       variantWidths: options.photo.variants.map((v) => v.width),
     });
+    if (isStorageUnavailable(error)) {
+      throw new AppError("unavailable", PHOTO_MESSAGES.storageUnavailable, { retryAfterSeconds: 30 });
+    }
     throw error;
   }
 }

@@ -266,18 +266,22 @@ function editableListing(approved: Listing, photos: ListingPhotoView[], revision
   };
 }
 
-async function listPhotos(db: DbExecutor, storage: Storage, listingId: string): Promise<ListingPhotoView[]> {
+async function listPhotos(
+  db: DbExecutor,
+  storage: Storage,
+  listing: { id: string; status: ListingStatus },
+): Promise<ListingPhotoView[]> {
   const rows = await db
     .select()
     .from(listingPhotos)
-    .where(eq(listingPhotos.listingId, listingId))
+    .where(eq(listingPhotos.listingId, listing.id))
     .orderBy(asc(listingPhotos.position));
   return rows.map((p) => ({
     id: p.id,
     position: p.position,
     width: p.width,
     height: p.height,
-    ...photoUrls(storage, p),
+    ...photoUrls(storage, p, listing.status),
   }));
 }
 
@@ -353,7 +357,7 @@ export async function getCurrentDraft(options: {
     listingId: row.id,
     draftStep: clampStep(row.draftStep),
     values: draftValues(row),
-    photos: await listPhotos(options.db, options.storage, row.id),
+    photos: await listPhotos(options.db, options.storage, row),
   };
 }
 
@@ -547,7 +551,7 @@ export async function addListingPhoto(options: {
           position: row.position,
           width: row.width,
           height: row.height,
-          ...photoUrls(options.storage, row),
+          ...photoUrls(options.storage, row, locked.status),
         },
         photoCount: taken.length + 1,
       };
@@ -597,11 +601,11 @@ export async function removeListingPhoto(options: {
       .update(listings)
       .set({ updatedAt: sql`now()` })
       .where(eq(listings.id, listing.id));
-    return { target, listingId: listing.id };
+    return { target, listing };
   });
   // Files go only after the commit: a rolled-back removal must still find its photo.
   await deleteStoredPhoto({ storage: options.storage, ...removed.target });
-  return { photos: await listPhotos(options.db, options.storage, removed.listingId) };
+  return { photos: await listPhotos(options.db, options.storage, removed.listing) };
 }
 
 // ───────────────────────────── editing ─────────────────────────────
@@ -617,7 +621,7 @@ export async function getListingForEdit(options: {
   const listing = await findOwnedListing({ db: options.db, userId, listingId: options.listingId });
   assertEditable(listing);
   const revision = listing.status === "published" ? await pendingRevisionOf(options.db, listing.id) : null;
-  return editableListing(listing, await listPhotos(options.db, options.storage, listing.id), revision);
+  return editableListing(listing, await listPhotos(options.db, options.storage, listing), revision);
 }
 
 /**
@@ -672,5 +676,5 @@ export async function updateListing(options: {
     if (!row) throw new AppError("not_found", LISTING_MESSAGES.notFound);
     return { row, revision: null };
   });
-  return editableListing(updated.row, await listPhotos(options.db, options.storage, updated.row.id), updated.revision);
+  return editableListing(updated.row, await listPhotos(options.db, options.storage, updated.row), updated.revision);
 }
