@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import type { CounterDedupe } from "~/features/listings/listing-detail.server";
 import type { AppConfig } from "./config.server";
 import type { EventBus } from "./events.server";
+import type { JobQueue } from "./jobs.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mailer.server";
 import type { UserRateLimits } from "./rate-limit.server";
@@ -19,6 +20,8 @@ export interface AppServices {
   auth: Auth;
   storage: Storage;
   mailer: Mailer;
+  /** Durable background work (e-mails) on the database; `mailer.send` enqueues here. */
+  jobs?: JobQueue;
   logger: Logger;
   /** Live updates to the browser (server-sent events); single process. */
   events: EventBus;
