@@ -147,6 +147,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       build,
       viteMiddlewares,
       clientDir: path.join(ROOT, "build", "client"),
+      dbPool: handle.pool,
     });
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.PORT, config.HOST);

@@ -7,6 +7,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Public URL of a stored object. */
   url(key: string): string;
+  /** Throws when objects cannot be stored right now (readiness probe, /readyz). */
+  check?(): Promise<void>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -33,6 +35,13 @@ export function createLocalStorage(root: string, publicPath = "/uploads"): Stora
     },
     url(key) {
       return `${publicPath}/${key}`;
+    },
+    async check() {
+      // Writable, not only present: a read-only or full volume fails here.
+      await fs.mkdir(root, { recursive: true });
+      const probe = path.join(root, `.readyz.${process.pid}.tmp`);
+      await fs.writeFile(probe, "ok");
+      await fs.rm(probe, { force: true });
     },
   };
 }

@@ -27,7 +27,7 @@ beforeAll(async () => {
   mailer = createQueuedMailer({ queue, transport });
   await queue.work({ email: deliverWith(transport) });
   app = await startTestApp({ db: t, mailer });
-}, 60_000);
+});
 
 afterAll(async () => {
   await app?.close();
