@@ -11,7 +11,8 @@ import { createSmtpMailer, deliverWith } from "~/server/mailer.server";
  * database belongs to the one web process, which runs its jobs itself.
  */
 try {
-  const config = loadConfig();
+  // The worker signs no session: the web processes' required BETTER_AUTH_SECRET is not asked of it.
+  const config = loadConfig({ ...process.env, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || "x".repeat(32) });
   if (config.isEmbedded || !config.DATABASE_URL) {
     throw new ConfigError([{ variable: "DATABASE_URL", message: "obligatoire pour `npm run worker` (la base intégrée exécute ses tâches dans le serveur web)" }]);
   }
