@@ -11,6 +11,8 @@ import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices } from "~/server/context";
 import { isStorageUnavailable } from "~/server/storage.server";
+import type pg from "pg";
+import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
 
@@ -21,6 +23,8 @@ export interface CreateHttpAppOptions {
   /** Development only: Vite's middlewares (HMR, on-demand modules). */
   viteMiddlewares?: express.RequestHandler;
   clientDir: string;
+  /** PostgreSQL: the pool behind `services.db`, for the pool-usage metrics. */
+  dbPool?: pg.Pool;
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -81,6 +85,13 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   // otherwise any client could choose the address its rate limits are counted under.
   app.set("trust proxy", config.trustProxy);
 
+  app.use(requestId);
+  if (config.METRICS_TOKEN) {
+    // Prometheus metrics exist only with a token: never public.
+    const metrics = createMetrics({ services, pool: options.dbPool });
+    app.use(metrics.observe(requestLabeler(options.build)));
+    app.get("/metrics", metrics.handler(config.METRICS_TOKEN));
+  }
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -133,6 +144,8 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       res.json({ status: "error", message: "Base de données indisponible" });
     }
   });
+
+  app.get("/readyz", readiness(services));
 
   // Photos: keys are unique per upload, so they never change. A removed photo is served to
   // no one, the photos of a listing the public cannot see only to its seller and moderators
@@ -212,7 +225,9 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     config.NODE_ENV === "development" ? "development" : "production",
   );
   app.use((req, res, next) => {
-    const loadContext = { services, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
+    // Log lines written while serving this request carry its id.
+    const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }) };
+    const loadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
     handleRequest(toWebRequest(req, res), loadContext)
       .then((response) => sendWebResponse(res, response))
       .catch(next);
@@ -220,13 +235,13 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (isDatabaseUnavailable(error)) {
-      logger.warn({ err: error, url: req.originalUrl }, "base de données injoignable : réponse 503");
+      logger.warn({ err: error, url: req.originalUrl, requestId: res.locals.requestId as string }, "base de données injoignable : réponse 503");
       if (res.headersSent) return;
       res.status(503).set({ "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
       res.type("html").send(databaseUnavailablePage());
       return;
     }
-    logger.error({ err: error, url: req.originalUrl }, "erreur serveur");
+    logger.error({ err: error, url: req.originalUrl, requestId: res.locals.requestId as string }, "erreur serveur");
     if (res.headersSent) return;
     res.status(500).type("text/plain; charset=utf-8").send("Une erreur interne est survenue.");
   });

@@ -15,7 +15,8 @@ import type { AppServices } from "~/server/context";
 import { createEventBus } from "~/server/events.server";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
-import { createOutboxMailer, createSmtpMailer } from "~/server/mailer.server";
+import { createJobQueue } from "~/server/jobs.server";
+import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
 import { createUserRateLimits } from "~/server/rate-limit.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
@@ -85,7 +86,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     const secret = config.authSecret || readOrCreateSecret(config.dataDir);
     const storage = await openStorage({ settings: config.storage, dataDir: config.dataDir, publicBaseUrl: config.PHOTO_BASE_URL });
     logger.info({ storage: describeStorage(config.storage), photoBaseUrl: config.PHOTO_BASE_URL ?? null }, "stockage des photos");
-    const mailer = config.SMTP_URL
+    const transport = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
       : createOutboxMailer({
           db,
@@ -93,6 +94,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
           // The operator reads e-mails in the terminal too (the outbox page is loopback-only).
           print: config.isEmbedded && config.LOG_LEVEL !== "silent" ? (text) => console.log(text) : undefined,
         });
+    // Every e-mail is a job in the database, delivered (and retried) by a worker.
+    const jobs = await createJobQueue({
+      handle,
+      logger,
+      retryLimit: config.JOB_RETRY_LIMIT,
+      retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+      pollSeconds: config.JOB_POLL_SECONDS,
+    });
+    const mailer = createQueuedMailer({ queue: jobs, transport });
+    if (config.JOBS_IN_WEB || config.isEmbedded) {
+      if (!config.JOBS_IN_WEB) logger.warn("JOBS_IN_WEB=false ignoré : la base intégrée n'a qu'un processus, il exécute les tâches");
+      await jobs.work({ email: deliverWith(transport) });
+    }
+    t = mark("job_queue_ms", t);
     const auth = createAuth({
       db,
       baseURL: config.PUBLIC_URL,
@@ -109,6 +124,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       auth,
       storage,
       mailer,
+      jobs,
       logger,
       events: createEventBus({ onListenerError: (err) => logger.warn({ err }, "événement non transmis") }),
       rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
@@ -140,6 +156,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       build,
       viteMiddlewares,
       clientDir: path.join(ROOT, "build", "client"),
+      dbPool: handle.pool,
     });
     const server: Server = await new Promise((resolve, reject) => {
       const s = app.listen(config.PORT, config.HOST);
@@ -173,6 +190,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
           stopBackups();
           services.sitemap.stop();
           await closeVite();
+          await jobs.close();
           await mailer.close();
           await handle.close();
           await lock?.release();

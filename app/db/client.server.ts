@@ -22,6 +22,10 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: a gzipped tarball of the whole data directory (backups). */
   dumpDataDir?: () => Promise<Blob>;
+  /** PGlite only: the embedded engine itself (the job queue talks to it directly). */
+  pglite?: PGlite;
+  /** PostgreSQL only: the pool behind `db` (pool-usage metrics). */
+  pool?: pg.Pool;
 }
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -53,7 +57,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", options.onPoolError ?? (() => {}));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
     await migratePg(db, { migrationsFolder });
-    return { db: db as unknown as Database, engine: "postgres", close: () => pool.end() };
+    return { db: db as unknown as Database, engine: "postgres", pool, close: () => pool.end() };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
@@ -64,5 +68,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     engine: "pglite",
     close: () => client.close(),
     dumpDataDir: () => client.dumpDataDir("gzip"),
+    pglite: client,
   };
 }

@@ -89,6 +89,16 @@ export const configSchema = z.object({
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Embedded default: automatic backups kept (oldest deleted first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  /** Background jobs (e-mails) run in this web process; "false" leaves them to `npm run worker` (PostgreSQL only). */
+  JOBS_IN_WEB: booleanFromEnv.default(true),
+  /** First retry delay of a failed job, doubled at each attempt (exponential backoff). */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  /** Attempts after the first before a job is kept as failed. */
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
+  /** How often workers look for due jobs (pg-boss polling; 0.5 s minimum). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /** Bearer token protecting GET /metrics (Prometheus); unset: no /metrics at all. */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "au moins 16 caractères").optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -4,6 +4,7 @@ import type { CounterDedupe } from "~/features/listings/listing-detail.server";
 import type { SitemapCache } from "~/features/listings/sitemap.server";
 import type { AppConfig } from "./config.server";
 import type { EventBus } from "./events.server";
+import type { JobQueue } from "./jobs.server";
 import type { Logger } from "./logger.server";
 import type { Mailer } from "./mailer.server";
 import type { UserRateLimits } from "./rate-limit.server";
@@ -20,6 +21,8 @@ export interface AppServices {
   auth: Auth;
   storage: Storage;
   mailer: Mailer;
+  /** Durable background work (e-mails) on the database; `mailer.send` enqueues here. */
+  jobs?: JobQueue;
   logger: Logger;
   /** Live updates to the browser (server-sent events); single process. */
   events: EventBus;

@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { DbExecutor } from "~/db/client.server";
 import { outboxEmails } from "~/db/schema";
+import type { JobQueue } from "./jobs.server";
 import type { Logger } from "./logger.server";
 
 export interface MailMessage {
@@ -10,10 +11,39 @@ export interface MailMessage {
   html?: string;
 }
 
+export interface SendOptions {
+  /**
+   * The transaction of the state change this e-mail reports: the e-mail is recorded by it,
+   * so it exists exactly when that change was committed (outbox pattern).
+   */
+  db?: DbExecutor;
+}
+
 export interface Mailer {
+  /** The transport that finally delivers (a queued mailer reports its transport's kind). */
   readonly kind: "smtp" | "outbox";
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: SendOptions): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * What the application uses in production: `send` only records a job in the database (in the
+ * caller's transaction when given); a worker hands it to `transport`, retrying with backoff
+ * while the SMTP server is unreachable. See docs/decisions/0010-job-queue-and-operations.md.
+ */
+export function createQueuedMailer(options: { queue: JobQueue; transport: Mailer }): Mailer {
+  return {
+    kind: options.transport.kind,
+    async send(message, sendOptions) {
+      await options.queue.enqueue("email", message, sendOptions);
+    },
+    close: () => options.transport.close(),
+  };
+}
+
+/** The job handler that really sends a queued e-mail. */
+export function deliverWith(transport: Mailer) {
+  return (message: MailMessage) => transport.send(message);
 }
 
 /** SMTP through nodemailer, e.g. `smtp://user:pass@smtp.example.com:587`. */
@@ -38,8 +68,8 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
 export function createOutboxMailer(options: { db: DbExecutor; logger: Logger; print?: (text: string) => void }): Mailer {
   return {
     kind: "outbox",
-    async send(message) {
-      await options.db.insert(outboxEmails).values({
+    async send(message, sendOptions) {
+      await (sendOptions?.db ?? options.db).insert(outboxEmails).values({
         toAddress: message.to,
         subject: message.subject,
         textBody: message.text,

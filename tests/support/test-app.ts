@@ -9,7 +9,8 @@ import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { loadConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
 import { createEventBus } from "~/server/events.server";
-import { createLogger } from "~/server/logger.server";
+import type { JobQueue } from "~/server/jobs.server";
+import { createLogger, type Logger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
 import { createUserRateLimits } from "~/server/rate-limit.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
@@ -28,6 +29,10 @@ export async function startTestApp(options: {
   db: TestDatabase;
   env?: Record<string, string>;
   mailer?: Mailer;
+  /** The job queue behind a queued mailer (readiness checks it). */
+  jobs?: JobQueue;
+  /** Default: silent. */
+  logger?: Logger;
   /** Interface to listen on (default 127.0.0.1; "0.0.0.0" lets tests connect from a non-loopback address). */
   host?: string;
   /** Default: disk under the app's temporary DATA_DIR. */
@@ -39,7 +44,7 @@ export async function startTestApp(options: {
   }
   const build = (await import(buildFile)) as ServerBuild;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-app-"));
-  const logger = createLogger({ level: "silent", pretty: false });
+  const logger = options.logger ?? createLogger({ level: "silent", pretty: false });
   // Listen first: the public URL (origin checks, auth callbacks) needs the port.
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, options.host ?? "127.0.0.1", resolve));
@@ -60,6 +65,7 @@ export async function startTestApp(options: {
     db: options.db.db,
     logger,
     mailer,
+    jobs: options.jobs,
     storage: options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
     events: createEventBus(),
     rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
@@ -75,7 +81,10 @@ export async function startTestApp(options: {
       trustedOrigins: config.trustedOrigins,
     }),
   };
-  server.on("request", createHttpApp({ services, build, clientDir: path.join(ROOT, "build/client") }));
+  server.on(
+    "request",
+    createHttpApp({ services, build, clientDir: path.join(ROOT, "build/client"), dbPool: options.db.pool }),
+  );
   return {
     url: config.PUBLIC_URL,
     port,

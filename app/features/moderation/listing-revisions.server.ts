@@ -20,7 +20,7 @@ import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
 import { reasonSentence, REJECTION_REASONS, type RejectionReasonCode } from "./moderation-reasons";
 import { requireModerator, type Notifier, type Viewer } from "./moderation.server";
-import { tellSeller } from "./tell-seller.server";
+import { emailSeller, tellSellerLive } from "./tell-seller.server";
 
 /** Fields whose change on a published listing needs a moderator again (the price does not). */
 export const MATERIAL_FIELDS = ["brand", "model", "description", "mileage", "city", "postalCode", "latitude", "longitude"] as const;
@@ -186,6 +186,8 @@ async function decideRevision(
   listingId: string,
   action: "revision_validated" | "revision_rejected",
   reason?: { code: string; text: string | null },
+  /** Runs in the decision's transaction (the seller's e-mail). */
+  inTransaction?: (tx: DbExecutor, listing: typeof listings.$inferSelect) => Promise<void>,
 ) {
   if (!isUuid(listingId)) throw new AppError("not_found", "Annonce introuvable.");
   return db.transaction(async (tx) => {
@@ -212,6 +214,7 @@ async function decideRevision(
       reasonCode: reason?.code ?? null,
       reasonText: reason?.text ?? null,
     });
+    await inTransaction?.(tx, applied);
     return applied;
   });
 }
@@ -219,9 +222,11 @@ async function decideRevision(
 /** Applies the pending revision: buyers see the new version from now on. */
 export async function validateRevision(options: { db: Database; viewer: Viewer | null; listingId: string; notifier: Notifier }) {
   const viewer = requireModerator(options.viewer);
-  const listing = await decideRevision(options.db, viewer, options.listingId, "revision_validated");
-  const url = `${options.notifier.publicUrl}${listingPath(listing)}`;
-  await tellSeller(options.notifier, options.db, listing, (name) => revisionValidatedEmail({ name, listing: { ...listing, url } }), false);
+  const listing = await decideRevision(options.db, viewer, options.listingId, "revision_validated", undefined, (tx, row) => {
+    const url = `${options.notifier.publicUrl}${listingPath(row)}`;
+    return emailSeller(options.notifier, tx, row, (name) => revisionValidatedEmail({ name, listing: { ...row, url } }), false);
+  });
+  tellSellerLive(options.notifier, listing);
   return listing;
 }
 
@@ -242,14 +247,23 @@ export async function rejectRevision(options: {
     throw new AppError("invalid", "Précisez le motif.", { fieldErrors: { reasonText: "Précisez le motif." } });
   }
   const reason = reasonSentence(label, text);
-  const listing = await decideRevision(options.db, viewer, options.listingId, "revision_rejected", { code: options.reasonCode, text });
-  const editUrl = `${options.notifier.publicUrl}/edit-annonce/${listing.id}`;
-  await tellSeller(
-    options.notifier,
+  const listing = await decideRevision(
     options.db,
-    listing,
-    (name) => revisionRejectedEmail({ name, listing: { ...listing, url: editUrl }, reason, editUrl }),
-    false,
+    viewer,
+    options.listingId,
+    "revision_rejected",
+    { code: options.reasonCode, text },
+    (tx, row) => {
+      const editUrl = `${options.notifier.publicUrl}/edit-annonce/${row.id}`;
+      return emailSeller(
+        options.notifier,
+        tx,
+        row,
+        (name) => revisionRejectedEmail({ name, listing: { ...row, url: editUrl }, reason, editUrl }),
+        false,
+      );
+    },
   );
+  tellSellerLive(options.notifier, listing);
   return listing;
 }

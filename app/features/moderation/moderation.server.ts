@@ -20,7 +20,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import type { Storage } from "~/server/storage.server";
 import { listingPublishedEmail, listingRejectedEmail, listingRemovedEmail } from "./moderation-emails";
-import { tellSeller } from "./tell-seller.server";
+import { emailSeller, tellSellerLive } from "./tell-seller.server";
 import {
   CONVERSATION_REPORT_REASONS,
   reasonSentence,
@@ -267,6 +267,8 @@ async function decide(options: {
   action: ModerationAction;
   reasonCode?: string | null;
   reasonText?: string | null;
+  /** Runs in the decision's transaction (the seller's e-mail). */
+  inTransaction?: (tx: DbExecutor, row: Decided) => Promise<void>;
 }): Promise<Decided> {
   if (!isUuid(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
   return options.db.transaction(async (tx) => {
@@ -297,6 +299,7 @@ async function decide(options: {
       reasonCode: options.reasonCode ?? null,
       reasonText: options.reasonText ?? null,
     });
+    await options.inTransaction?.(tx, row);
     return row;
   });
 }
@@ -316,15 +319,12 @@ export async function validateListing(options: {
     from: "pending",
     set: { status: "published", publishedAt: now, rejectionReason: null },
     action: "validated",
+    inTransaction: (tx, row) => {
+      const url = `${options.notifier.publicUrl}${listingPath(row)}`;
+      return emailSeller(options.notifier, tx, row, (name) => listingPublishedEmail({ name, listing: { ...row, url } }), true);
+    },
   });
-  const url = `${options.notifier.publicUrl}${listingPath(listing)}`;
-  await tellSeller(
-    options.notifier,
-    options.db,
-    listing,
-    (name) => listingPublishedEmail({ name, listing: { ...listing, url } }),
-    true,
-  );
+  tellSellerLive(options.notifier, listing);
   return listing;
 }
 
@@ -356,15 +356,18 @@ export async function rejectListing(options: {
     action: "rejected",
     reasonCode: options.reasonCode,
     reasonText: text,
+    inTransaction: (tx, row) => {
+      const editUrl = `${options.notifier.publicUrl}/edit-annonce/${row.id}`;
+      return emailSeller(
+        options.notifier,
+        tx,
+        row,
+        (name) => listingRejectedEmail({ name, listing: { ...row, url: editUrl }, reason, editUrl }),
+        true,
+      );
+    },
   });
-  const editUrl = `${options.notifier.publicUrl}/edit-annonce/${listing.id}`;
-  await tellSeller(
-    options.notifier,
-    options.db,
-    listing,
-    (name) => listingRejectedEmail({ name, listing: { ...listing, url: editUrl }, reason, editUrl }),
-    true,
-  );
+  tellSellerLive(options.notifier, listing);
   return listing;
 }
 
@@ -573,19 +576,16 @@ export async function removeReportedListing(options: {
     action: "removed",
     reasonCode: report.reasonCode,
     reasonText: options.reasonText?.trim() || null,
+    inTransaction: async (tx, row) => {
+      // Every open report on this listing is settled by the removal.
+      await tx
+        .update(reports)
+        .set({ status: "actioned", handledBy: viewer.id, handledAt: new Date() })
+        .where(and(eq(reports.listingId, row.id), eq(reports.status, "open")));
+      const url = `${options.notifier.publicUrl}/hosting`;
+      await emailSeller(options.notifier, tx, row, (name) => listingRemovedEmail({ name, listing: { ...row, url }, reason }), false);
+    },
   });
-  // Every open report on this listing is settled by the removal.
-  await options.db
-    .update(reports)
-    .set({ status: "actioned", handledBy: viewer.id, handledAt: new Date() })
-    .where(and(eq(reports.listingId, listing.id), eq(reports.status, "open")));
-  const url = `${options.notifier.publicUrl}/hosting`;
-  await tellSeller(
-    options.notifier,
-    options.db,
-    listing,
-    (name) => listingRemovedEmail({ name, listing: { ...listing, url }, reason }),
-    false,
-  );
+  tellSellerLive(options.notifier, listing);
   return listing;
 }

@@ -4,26 +4,28 @@ import { user } from "~/db/schema";
 import type { Notifier } from "./moderation.server";
 
 /**
- * E-mail and live update to the seller after a moderation decision (a listing or a revision
- * of it); a mail failure never undoes the decision. `respectPreference`: skip the e-mail when
- * the seller turned "annonce validée" notifications off (refusals and removals always go).
+ * The e-mail to the seller after a moderation decision (a listing or a revision of it),
+ * called inside the decision's transaction: the queued e-mail is committed with the decision
+ * or not at all (outbox pattern), and delivered by a job that retries while SMTP is down.
+ * `respectPreference`: skip it when the seller turned "annonce validée" notifications off
+ * (refusals and removals always go).
  */
-export async function tellSeller(
+export async function emailSeller(
   notifier: Notifier,
-  db: DbExecutor,
+  tx: DbExecutor,
   listing: { id: string; ownerId: string },
   email: (name: string) => { subject: string; text: string; html: string },
   respectPreference: boolean,
 ) {
-  notifier.events.publish(listing.ownerId, { type: "listings-changed" });
-  const [owner] = await db
+  const [owner] = await tx
     .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyListingValidated })
     .from(user)
     .where(eq(user.id, listing.ownerId));
   if (!owner || (respectPreference && owner.notify === false)) return;
-  try {
-    await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") });
-  } catch (error) {
-    notifier.logger.error({ err: error, listingId: listing.id }, "e-mail de modération non envoyé");
-  }
+  await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") }, { db: tx });
+}
+
+/** After the decision's commit: the seller's open pages ("Mes annonces") update live. */
+export function tellSellerLive(notifier: Notifier, listing: { ownerId: string }) {
+  notifier.events.publish(listing.ownerId, { type: "listings-changed" });
 }

@@ -1,0 +1,140 @@
+import { sql, type SQLChunk } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { DatabaseHandle, DbExecutor } from "~/db/client.server";
+import type { Logger } from "./logger.server";
+import type { MailMessage } from "./mailer.server";
+
+/** The kinds of background work and what each job carries. */
+export interface JobPayloads {
+  email: MailMessage;
+}
+export type JobName = keyof JobPayloads;
+export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K]) => Promise<void> };
+
+/**
+ * Durable background work on the application database (pg-boss 10, on PostgreSQL and on the
+ * embedded PGlite alike). A job enqueued with `{ db: tx }` is written by that transaction:
+ * it exists exactly when the state change that caused it was committed (outbox pattern).
+ */
+export interface JobQueue {
+  enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options?: { db?: DbExecutor }): Promise<void>;
+  /** Runs the handlers in this process until `close()`. */
+  work(handlers: JobHandlers): Promise<void>;
+  /** Jobs waiting or being retried (not yet done), all kinds together. */
+  depth(): Promise<number>;
+  /** Throws when the queue's tables cannot be read (readiness). */
+  check(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const JOB_NAMES: JobName[] = ["email"];
+
+export interface JobQueueOptions {
+  handle: Pick<DatabaseHandle, "pglite" | "pool">;
+  logger: Logger;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  pollSeconds: number;
+}
+
+/** pg-boss's `executeSql` over a Drizzle database or transaction ($1… placeholders kept in order). */
+export function drizzleExecutor(db: DbExecutor): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQLChunk[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)));
+      const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
+      return { rows: result.rows };
+    },
+  };
+}
+
+/** pg-boss's own connection: the app's pg pool, or the one embedded PGlite engine. */
+function engineExecutor(handle: JobQueueOptions["handle"]): PgBoss.Db {
+  const { pool, pglite } = handle;
+  if (pool) return { executeSql: (text, values) => pool.query(text, values) };
+  if (pglite) {
+    return {
+      async executeSql(text, values) {
+        // pg-boss's schema set-up sends several statements in one string, without parameters.
+        if (!values || values.length === 0) {
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        return pglite.query(text, values);
+      },
+    };
+  }
+  throw new Error("file de tâches : ni PostgreSQL ni PGlite");
+}
+
+export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
+  const { logger } = options;
+  const boss = new PgBoss({
+    db: engineExecutor(options.handle),
+    schedule: false,
+    // Completed jobs are archived after an hour and deleted after a week.
+    archiveCompletedAfterSeconds: 3600,
+    deleteAfterDays: 7,
+  });
+  boss.on("error", (err) => logger.error({ err }, "file de tâches : erreur"));
+  await boss.start();
+  for (const name of JOB_NAMES) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+  }
+  const sendOptions = {
+    retryLimit: options.retryLimit,
+    retryDelay: options.retryDelaySeconds,
+    retryBackoff: true,
+    // A job still "active" after this is taken to have crashed with its worker and is retried.
+    expireInSeconds: 5 * 60,
+  } satisfies PgBoss.SendOptions;
+  const workerIds: string[] = [];
+  let closed = false;
+
+  return {
+    async enqueue(name, payload, enqueueOptions) {
+      const id = await boss.send(name, payload as object, {
+        ...sendOptions,
+        ...(enqueueOptions?.db ? { db: drizzleExecutor(enqueueOptions.db) } : {}),
+      });
+      // Outside a transaction the job is visible now: wake this process's worker at once.
+      if (!enqueueOptions?.db) for (const worker of workerIds) boss.notifyWorker(worker);
+      logger.debug({ job: name, id }, "tâche mise en file");
+    },
+    async work(handlers) {
+      for (const name of JOB_NAMES) {
+        const handler = handlers[name];
+        const id = await boss.work<JobPayloads[typeof name]>(
+          name,
+          { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await handler(job.data);
+              } catch (error) {
+                logger.warn({ err: error, job: name, id: job.id }, "tâche en échec : nouvel essai plus tard");
+                throw error;
+              }
+            }
+          },
+        );
+        workerIds.push(id);
+      }
+    },
+    async depth() {
+      let total = 0;
+      for (const name of JOB_NAMES) total += await boss.getQueueSize(name, { before: "active" });
+      return total;
+    },
+    async check() {
+      await boss.getQueueSize(JOB_NAMES[0]!);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Waits for running handlers; jobs not started stay in the database for the next start.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,193 @@
+import { randomUUID, timingSafeEqual } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import type pg from "pg";
+import client from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { sql } from "drizzle-orm";
+import type { AppServices } from "~/server/context";
+
+/**
+ * What operators use: a request id on every request and log line, the readiness probe
+ * (/readyz) and Prometheus metrics (/metrics, only with METRICS_TOKEN).
+ */
+
+/** A caller's X-Request-Id is kept only if short and made of safe characters. */
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+export function requestIdOf(header: string | undefined): string {
+  return header && SAFE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** Sets `res.locals.requestId` and echoes it in the X-Request-Id response header. */
+export function requestId(req: Request, res: Response, next: NextFunction) {
+  const id = requestIdOf(req.get("x-request-id"));
+  res.locals.requestId = id;
+  res.setHeader("X-Request-Id", id);
+  next();
+}
+
+type Check = () => Promise<void>;
+
+function withTimeout(check: Check, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`pas de réponse en ${ms} ms`)), ms);
+    check().then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/**
+ * GET /readyz: 200 when the database, the photo storage and the job queue answer, else 503
+ * with a JSON body naming what failed. /healthz stays the liveness probe.
+ */
+export function readiness(services: AppServices, timeoutMs = 3_000) {
+  const checks: Record<string, Check> = {
+    database: async () => {
+      await services.db.execute(sql`select 1`);
+    },
+    storage: async () => {
+      await services.storage.check?.();
+    },
+    ...(services.jobs ? { queue: () => services.jobs!.check() } : {}),
+  };
+  return async (_req: Request, res: Response) => {
+    const names = Object.keys(checks);
+    const results = await Promise.allSettled(names.map((name) => withTimeout(checks[name]!, timeoutMs)));
+    const report: Record<string, string> = {};
+    const failed: string[] = [];
+    results.forEach((result, i) => {
+      const name = names[i]!;
+      if (result.status === "fulfilled") report[name] = "ok";
+      else {
+        failed.push(name);
+        report[name] = result.reason instanceof Error ? result.reason.message : String(result.reason);
+      }
+    });
+    res.setHeader("Cache-Control", "no-store");
+    if (failed.length > 0) {
+      services.logger.warn({ failed, checks: report, requestId: res.locals.requestId as string }, "readyz : service indisponible");
+      res.status(503).json({ status: "error", failed, checks: report });
+      return;
+    }
+    res.json({ status: "ok", checks: report });
+  };
+}
+
+/** Route ids of the React Router build (`routes/annonce`), not raw URLs: bounded labels. */
+export function routeIdMatcher(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  if (typeof build === "function") return () => "dev";
+  const byParent = new Map<string | undefined, NonNullable<ServerBuild["routes"][string]>[]>();
+  for (const route of Object.values(build.routes)) {
+    if (!route) continue;
+    const siblings = byParent.get(route.parentId) ?? [];
+    siblings.push(route);
+    byParent.set(route.parentId, siblings);
+  }
+  const tree = (parentId: string | undefined): RouteObject[] =>
+    (byParent.get(parentId) ?? []).map((route) =>
+      route.index
+        ? { id: route.id, path: route.path, index: true }
+        : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children: tree(route.id) },
+    );
+  const routes = tree(undefined);
+  return (pathname: string): string => {
+    const matches = matchRoutes(routes, pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/"));
+    return matches?.at(-1)?.route.id ?? "not-found";
+  };
+}
+
+/** The metrics label of a path: fixed names for the server's own endpoints, else the route id. */
+export function requestLabeler(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  const routeId = routeIdMatcher(build);
+  return (pathname: string): string => {
+    if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/metrics") return pathname.slice(1);
+    if (pathname.startsWith("/uploads/")) return "uploads";
+    if (pathname.startsWith("/assets/")) return "assets";
+    if (pathname.startsWith("/api/auth/")) return "api/auth";
+    return routeId(pathname);
+  };
+}
+
+export interface Metrics {
+  registry: client.Registry;
+  /** Express middleware timing every request under its route label. */
+  observe(label: (pathname: string) => string): (req: Request, res: Response, next: NextFunction) => void;
+  handler(token: string): (req: Request, res: Response) => void;
+}
+
+export function createMetrics(options: { services: AppServices; pool?: pg.Pool }): Metrics {
+  const { services, pool } = options;
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const duration = new client.Histogram({
+    name: "occazio_http_request_duration_seconds",
+    help: "Durée des requêtes HTTP par route (id de route React Router ou point d'entrée)",
+    labelNames: ["method", "route", "status"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  new client.Gauge({
+    name: "occazio_sse_connections",
+    help: "Connexions d'événements en direct (SSE) ouvertes sur ce processus",
+    registers: [registry],
+    collect() {
+      this.set(services.events.listenerCount());
+    },
+  });
+  new client.Gauge({
+    name: "occazio_job_queue_depth",
+    help: "Tâches en attente ou à réessayer (e-mails)",
+    registers: [registry],
+    async collect() {
+      if (services.jobs) this.set(await services.jobs.depth());
+    },
+  });
+  if (pool) {
+    new client.Gauge({
+      name: "occazio_db_pool_connections",
+      help: "Connexions du pool PostgreSQL de ce processus (total, idle, waiting = requêtes en attente d'une connexion)",
+      labelNames: ["state"],
+      registers: [registry],
+      collect() {
+        this.set({ state: "total" }, pool.totalCount);
+        this.set({ state: "idle" }, pool.idleCount);
+        this.set({ state: "waiting" }, pool.waitingCount);
+      },
+    });
+  }
+  return {
+    registry,
+    observe(label) {
+      return (req, res, next) => {
+        const end = duration.startTimer({ method: req.method, route: label(req.path) });
+        res.once("finish", () => end({ status: String(res.statusCode) }));
+        next();
+      };
+    },
+    handler(token) {
+      const expected = Buffer.from(`Bearer ${token}`);
+      return (req, res) => {
+        const given = Buffer.from(req.get("authorization") ?? "");
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain; charset=utf-8").send("Jeton requis.");
+          return;
+        }
+        registry
+          .metrics()
+          .then((text) => res.set("Content-Type", registry.contentType).set("Cache-Control", "no-store").send(text))
+          .catch((error: unknown) => {
+            services.logger.error({ err: error }, "métriques indisponibles");
+            res.status(500).type("text/plain; charset=utf-8").send("Métriques indisponibles.");
+          });
+      };
+    },
+  };
+}

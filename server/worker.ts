@@ -1,0 +1,64 @@
+import "dotenv/config";
+import { openDatabase } from "~/db/client.server";
+import { ConfigError, loadConfig } from "~/server/config.server";
+import { createJobQueue } from "~/server/jobs.server";
+import { createLogger } from "~/server/logger.server";
+import { createSmtpMailer, deliverWith } from "~/server/mailer.server";
+
+/**
+ * `npm run worker`: runs the background jobs (e-mails) without serving HTTP, for web
+ * processes started with JOBS_IN_WEB=false. PostgreSQL and SMTP_URL only: the embedded
+ * database belongs to the one web process, which runs its jobs itself.
+ */
+try {
+  // The worker signs no session: the web processes' required BETTER_AUTH_SECRET is not asked of it.
+  const config = loadConfig({ ...process.env, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || "x".repeat(32) });
+  if (config.isEmbedded || !config.DATABASE_URL) {
+    throw new ConfigError([{ variable: "DATABASE_URL", message: "obligatoire pour `npm run worker` (la base intégrée exécute ses tâches dans le serveur web)" }]);
+  }
+  if (!config.SMTP_URL) {
+    throw new ConfigError([{ variable: "SMTP_URL", message: "obligatoire pour `npm run worker` (il envoie les e-mails)" }]);
+  }
+  const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolSize: 4,
+    onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte"),
+  });
+  const transport = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger });
+  const jobs = await createJobQueue({
+    handle,
+    logger,
+    retryLimit: config.JOB_RETRY_LIMIT,
+    retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+    pollSeconds: config.JOB_POLL_SECONDS,
+  });
+  await jobs.work({ email: deliverWith(transport) });
+  // Scripts and tests wait for this line.
+  console.log("Occazio worker prêt : tâches en cours d'exécution");
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "arrêt du worker : fin des tâches en cours");
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    jobs
+      .close()
+      .then(() => transport.close())
+      .then(() => handle.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "erreur à l'arrêt du worker");
+        process.exit(1);
+      });
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}

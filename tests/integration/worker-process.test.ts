@@ -1,0 +1,70 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { createJobQueue } from "~/server/jobs.server";
+import { createLogger } from "~/server/logger.server";
+import { createOutboxMailer, createQueuedMailer } from "~/server/mailer.server";
+import { startSmtpPeer } from "../support/peers";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+// `npm run worker` as its own process: the web side only enqueues (JOBS_IN_WEB=false), the
+// worker delivers to a real SMTP server and stops cleanly on SIGTERM. PostgreSQL only: the
+// embedded database belongs to one process.
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postgres)", () => {
+  it("delivers the e-mails the web processes enqueued, then stops on SIGTERM", async () => {
+    const t: TestDatabase = await createTestDatabase();
+    cleanups.push(() => t.close());
+    const smtp = await startSmtpPeer();
+    cleanups.push(() => smtp.close());
+    const logger = createLogger({ level: "silent", pretty: false });
+    // The web side: a queue without workers.
+    const queue = await createJobQueue({ handle: t, logger, retryLimit: 3, retryDelaySeconds: 1, pollSeconds: 0.5 });
+    cleanups.push(() => queue.close());
+    const mailer = createQueuedMailer({ queue, transport: createOutboxMailer({ db: t.db, logger }) });
+    const to = ["un", "deux", "trois"].map((n) => `${n}-${Date.now()}@example.test`);
+    for (const address of to) await mailer.send({ to: address, subject: "Bonjour", text: "Un e-mail en file." });
+
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${t.name}`;
+    const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url.toString(), SMTP_URL: smtp.url, JOB_POLL_SECONDS: "0.5", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    cleanups.push(async () => {
+      if (child.exitCode === null) child.kill("SIGKILL");
+    });
+
+    await vi.waitFor(() => expect(output).toContain("Occazio worker prêt"), { timeout: 90_000, interval: 200 });
+    await vi.waitFor(() => expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([...to].sort()), { timeout: 30_000, interval: 200 });
+    await vi.waitFor(async () => expect(await queue.depth()).toBe(0), { timeout: 10_000, interval: 200 });
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(smtp.received).toHaveLength(3);
+  }, 150_000);
+});
+
+describe.runIf(process.env.TEST_DB_ENGINE !== "postgres")("npm run worker (embedded default)", () => {
+  it("refuses to run without DATABASE_URL, naming the setting", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", SMTP_URL: "smtp://127.0.0.1:1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    expect(code).toBe(1);
+    expect(output).toContain("DATABASE_URL");
+  }, 90_000);
+});
