@@ -228,6 +228,32 @@ describe(`photos of deleted listings (${engine})`, () => {
     await t.db.delete(listingPhotos).where(eq(listingPhotos.listingId, listing.id));
     expect((await seller.request(url)).status).toBe(404);
   });
+
+  it("are served to the seller only while the listing is pending, rejected or sold (published only for the public)", async () => {
+    const seller = createClient(app.url);
+    const { user: sellerUser } = await seller.signUp(`attente.${uniq()}@exemple.fr`);
+    const listing = await insertListing(t.db, sellerUser.id, { status: "pending" });
+    const storageKey = `listings/${listing.id}/${uniq()}`;
+    await t.db.insert(listingPhotos).values({ listingId: listing.id, position: 0, storageKey, width: 480, height: 360, variantWidths: [480] });
+    const file = path.join(app.dataDir, "uploads", variantKey(storageKey, 480));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, Buffer.from("RIFF0000WEBP"));
+    const url = `/uploads/${variantKey(storageKey, 480)}`;
+
+    for (const status of ["pending", "rejected", "sold"] as const) {
+      await t.db.update(listings).set({ status }).where(eq(listings.id, listing.id));
+      const anonymous = await fetch(app.url + url);
+      expect(anonymous.status, status).toBe(404);
+      expect(anonymous.headers.get("cache-control"), status).toBe("no-store");
+      const own = await seller.request(url);
+      expect(own.status, status).toBe(200);
+      expect(own.headers.get("cache-control"), status).toBe("private, no-store");
+    }
+    await t.db.update(listings).set({ status: "published" }).where(eq(listings.id, listing.id));
+    const published = await fetch(app.url + url);
+    expect(published.status).toBe(200);
+    expect(published.headers.get("cache-control")).toContain("immutable");
+  });
 });
 
 describe(`client address for rate limits (${engine})`, () => {
