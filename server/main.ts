@@ -128,6 +128,8 @@ async function runPrimary(workers: number) {
   if (stopping) return;
   started = true;
   logger.info({ workers, pid: process.pid }, `${workers} workers HTTP prêts (WEB_CONCURRENCY)`);
+  // pino writes asynchronously: let the line above out before the last one.
+  await new Promise((resolve) => setImmediate(resolve));
   announceReady(url);
 }
 
