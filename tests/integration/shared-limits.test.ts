@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { counterDedupe, rateLimitWindows } from "~/db/schema";
 import { createPostgresEventBus } from "~/server/events-postgres.server";
+import { createRedisEventBus } from "~/server/events-redis.server";
 import type { AppEvent, EventBus } from "~/server/events.server";
 import { createSqlCounterDedupe, createSqlRateLimitStore, deleteExpiredLimits } from "~/server/rate-limit-sql.server";
 import { createUserRateLimits } from "~/server/rate-limit.server";
@@ -134,5 +135,27 @@ describe.skipIf(engine !== "postgres")("live events through PostgreSQL LISTEN/NO
     const arrived = next(b, "buyer");
     a.publish("buyer", { type: "messages-changed" });
     expect(await arrived).toEqual({ type: "messages-changed" });
+  });
+});
+
+// REDIS_URL=redis://127.0.0.1:6379 (CI does not run a Redis server).
+describe.skipIf(!process.env.REDIS_URL || engine !== "pglite")("live events through Redis pub/sub (REDIS_URL)", () => {
+  it("an event published by one process reaches the other's subscriber, and not its own twice", async () => {
+    const a = await createRedisEventBus({ redisUrl: process.env.REDIS_URL! });
+    const b = await createRedisEventBus({ redisUrl: process.env.REDIS_URL! });
+    try {
+      const onA: AppEvent[] = [];
+      a.subscribe("seller", (event) => onA.push(event));
+      const arrived = new Promise<AppEvent>((resolve) => b.subscribe("seller", resolve));
+      a.publish("seller", { type: "messages-changed" });
+      expect(await arrived).toEqual({ type: "messages-changed" });
+      const back = new Promise<AppEvent>((resolve) => a.subscribe("seller", resolve));
+      b.publish("seller", { type: "listings-changed" });
+      await back;
+      expect(onA).toEqual([{ type: "messages-changed" }, { type: "listings-changed" }]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
   });
 });
