@@ -4,6 +4,7 @@
 // cleanly. Runs once, in the integration-postgres project (it needs DATABASE_URL).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +22,18 @@ const skipReason = !process.env.DATABASE_URL
     ? "exécuté une seule fois, dans le projet integration-postgres"
     : null;
 if (skipReason) console.info(`multi-process.test.ts ignoré : ${skipReason}`);
+
+/** A port free right now (each process needs its own origin as PUBLIC_URL, so not PORT=0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** Reads a server-sent-events response; `next(type)` resolves with the next event of that type. */
 function eventStream(response: Response) {
@@ -95,8 +108,9 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
     url.pathname = `/${t.name}`;
     databaseUrl = url.toString();
     // Two processes on fixed ports: each one's PUBLIC_URL must be its own origin (auth checks it).
-    const portA = 3701;
-    const portB = 3702;
+    const portA = await freePort();
+    let portB = await freePort();
+    while (portB === portA) portB = await freePort();
     const [readyA, readyB] = [
       start({ PORT: String(portA), PUBLIC_URL: `http://127.0.0.1:${portA}` }).ready,
       start({ PORT: String(portB), PUBLIC_URL: `http://127.0.0.1:${portB}` }).ready,
