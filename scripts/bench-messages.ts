@@ -3,30 +3,80 @@
 // seller's page reloading its data (the `.data` request React Router makes on revalidation)
 // and finding the message.
 // Usage: npm run build && npm run bench:messages [-- --runs 100 --engine pglite|postgres]
+//          [--processes 2 --port 3711]
 // PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created).
+// --processes 2 (PostgreSQL only): two real server processes (`server/main.ts`) on ports --port
+// and --port + 1; the buyer sends through the first, the seller's stream and page are on the
+// second, so the event crosses processes (LISTEN/NOTIFY, or Redis pub/sub when REDIS_URL is set).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { startConversation } from "../app/features/messages/messages.server";
 import { insertListing, insertUser } from "../app/testing/inserters.server";
 import { createClient, startTestApp } from "../tests/support/test-app";
 import { createTestDatabase } from "../tests/support/test-db";
+import { startServerProcess, type ServerProcess } from "../tests/support/server-process";
 
 const { values } = parseArgs({
-  options: { runs: { type: "string", default: "100" }, engine: { type: "string", default: "pglite" } },
+  options: {
+    runs: { type: "string", default: "100" },
+    engine: { type: "string", default: "pglite" },
+    processes: { type: "string", default: "1" },
+    port: { type: "string", default: "3711" },
+  },
 });
+const processes = Number(values.processes);
+if (processes !== 1 && processes !== 2) throw new Error("--processes : 1 ou 2");
+if (processes === 2 && values.engine !== "postgres") throw new Error("--processes 2 demande --engine postgres (et DATABASE_URL)");
 process.env.TEST_DB_ENGINE = values.engine;
 const runs = Number(values.runs);
 const WARM_UP = 5;
 
 const db = await createTestDatabase();
-const app = await startTestApp({ db, env: { RATE_LIMIT_SCALE: "1000" } });
+let buyerBase: string;
+let sellerBase: string;
+let closeServers: () => Promise<void>;
+if (processes === 1) {
+  const app = await startTestApp({ db, env: { RATE_LIMIT_SCALE: "1000" } });
+  buyerBase = sellerBase = app.url;
+  closeServers = app.close;
+} else {
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${db.name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-messages-"));
+  const secret = randomBytes(32).toString("hex");
+  const ports = [Number(values.port), Number(values.port) + 1];
+  const servers: ServerProcess[] = ports.map((port) =>
+    startServerProcess({
+      DATABASE_URL: url.toString(),
+      BETTER_AUTH_SECRET: secret,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WEB_CONCURRENCY: "1",
+      RATE_LIMIT_SCALE: "1000",
+      LOG_LEVEL: "warn",
+    }),
+  );
+  await Promise.all(servers.map((server) => server.ready));
+  [buyerBase, sellerBase] = ports.map((port) => `http://127.0.0.1:${port}`) as [string, string];
+  closeServers = async () => {
+    for (const server of servers) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}
 const seller = await insertUser(db.db);
 const buyer = await insertUser(db.db);
 const listing = await insertListing(db.db, seller.id, { brand: "Peugeot", model: "208" });
 const { id: conversationId } = await startConversation({ db: db.db, userId: buyer.id, listingId: listing.id });
 
-const sellerClient = createClient(app.url);
-const buyerClient = createClient(app.url);
+const sellerClient = createClient(sellerBase);
+const buyerClient = createClient(buyerBase);
 for (const [client, user] of [
   [sellerClient, seller],
   [buyerClient, buyer],
@@ -103,7 +153,7 @@ for (let i = 0; i < runs + WARM_UP; i++) {
 const line = (label: string, xs: number[]) =>
   `  ${label.padEnd(44)} p50 ${percentile(xs, 50).toFixed(1).padStart(6)} ms   p95 ${percentile(xs, 95).toFixed(1).padStart(6)} ms`;
 console.log(
-  `Message delivery, ${values.engine}, ${runs} messages, ${os.cpus().length} cores, Node ${process.version}, load average ${os
+  `Message delivery, ${values.engine}, ${processes === 2 ? `two processes (sent on ${buyerBase}, received on ${sellerBase}, events via ${process.env.REDIS_URL ? "Redis" : "LISTEN/NOTIFY"})` : "one process"}, ${runs} messages, ${os.cpus().length} cores, Node ${process.version}, load average ${os
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(" / ")}`,
@@ -112,6 +162,6 @@ console.log(line("send → HTTP 201 to the sender", posted));
 console.log(line("send → event on the recipient's SSE stream", delivered));
 console.log(line("send → recipient's page data reloaded", shown));
 await reader.cancel().catch(() => {});
-await app.close();
+await closeServers();
 await db.close();
 process.exit(0);

@@ -3,12 +3,15 @@
 //
 // Usage: npm run build && npm run bench:ssr -- [--path "/recherche?brand=Peugeot"]
 //          [--connections 50] [--duration 30] [--warmup 5] [--listings 1000]
-//          [--database-url postgres://postgres@127.0.0.1:5432/test]
+//          [--database-url postgres://postgres@127.0.0.1:5432/test] [--database-name occazio_bench_ssr]
+//          [--workers 1,2] [--skip-pglite]
 //
-// Always runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded
-// at start-up). With --database-url (or DATABASE_URL), runs on PostgreSQL too: it creates a
-// throwaway database on that server (occazio_bench_ssr_<random>), seeds the same demo data into
-// it, and drops it at the end; no other database is touched.
+// Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
+// start-up; one process by design) unless --skip-pglite. With --database-url (or DATABASE_URL),
+// runs on PostgreSQL too, once per --workers value (WEB_CONCURRENCY, default 1 then 2), all on
+// the same database: it creates that database on the server (--database-name or
+// BENCH_SSR_DATABASE, default occazio_bench_ssr_<random>; it stops if the name exists), seeds
+// the demo data into it, and drops it at the end. It never drops a database it did not create.
 //
 // autocannon is not a dependency (and cannot be installed here), so the load comes from a small
 // bounded generator: an http.Agent with keep-alive and at most `connections` sockets, as many
@@ -35,8 +38,15 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "5" },
     listings: { type: "string", default: "1000" },
     "database-url": { type: "string", default: process.env.DATABASE_URL ?? "" },
+    "database-name": { type: "string", default: process.env.BENCH_SSR_DATABASE ?? "" },
+    workers: { type: "string", default: "1,2" },
+    "skip-pglite": { type: "boolean", default: false },
   },
 });
+const WORKERS = args.workers!.split(",").map(Number);
+if (!WORKERS.every((n) => Number.isInteger(n) && n >= 1 && n <= 64)) throw new Error("--workers : liste de 1 à 64, ex. 1,2");
+const DATABASE_NAME = args["database-name"] || `occazio_bench_ssr_${randomBytes(4).toString("hex")}`;
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(DATABASE_NAME)) throw new Error("--database-name : lettres minuscules, chiffres et _");
 const CONNECTIONS = Number(args.connections);
 const DURATION_S = Number(args.duration);
 const WARMUP_S = Number(args.warmup);
@@ -138,72 +148,74 @@ async function stop(server: ServerProcess) {
   await server.exited;
 }
 
-async function run(engine: "pglite" | "postgres", databaseUrl: string | null) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
+/** Creates the benchmark's own database (never an existing one), seeded like the demo. */
+async function createBenchDatabase(databaseUrl: string, dataDir: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
+    if (exists.rowCount) throw new Error(`la base ${DATABASE_NAME} existe déjà : choisissez un autre --database-name (elle n'est pas touchée)`);
+    await admin.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${DATABASE_NAME} with (force)`);
+    await client.end();
+  };
+  const url = new URL(databaseUrl);
+  url.pathname = `/${DATABASE_NAME}`;
+  try {
+    const t0 = performance.now();
+    const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+    await ensurePlacesLoaded({ db: handle.db, csvPath: PLACES_CSV });
+    await seedDemoData({ db: handle.db, storage: createLocalStorage(path.join(dataDir, "uploads")), listingCount: LISTINGS });
+    await handle.close();
+    console.log(`  base ${DATABASE_NAME} créée et remplie en ${Math.round(performance.now() - t0)} ms`);
+  } catch (error) {
+    await drop();
+    throw error;
+  }
+  return { url: url.toString(), drop };
+}
+
+async function run(label: string, dataDir: string, extraEnv: Record<string, string>) {
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     DEMO_LISTINGS: String(LISTINGS),
     // Every request comes from 127.0.0.1; keep the auth limits out of the way.
     RATE_LIMIT_SCALE: "1000",
+    ...extraEnv,
   };
-  let drop = async () => {};
-  if (databaseUrl) {
-    const name = `occazio_bench_ssr_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    drop = async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    // Required in production with DATABASE_URL; a throwaway one for a throwaway database.
-    env.BETTER_AUTH_SECRET = randomBytes(32).toString("hex");
-    // The server seeds demo data on the embedded default only: seed this database the same way.
-    const t0 = performance.now();
-    const handle = await openDatabase({ databaseUrl: env.DATABASE_URL, poolSize: 2 });
-    await ensurePlacesLoaded({ db: handle.db, csvPath: PLACES_CSV });
-    await seedDemoData({ db: handle.db, storage: createLocalStorage(path.join(dataDir, "uploads")), listingCount: LISTINGS });
-    await handle.close();
-    console.log(`  base ${name} créée et remplie en ${Math.round(performance.now() - t0)} ms`);
-  }
-
+  const t0 = performance.now();
+  const server = startServerProcess(env);
+  const base = await server.ready;
   try {
-    const t0 = performance.now();
-    const server = startServerProcess(env);
-    const base = await server.ready;
-    try {
-      console.log(`  serveur prêt en ${Math.round(performance.now() - t0)} ms (${base})`);
-      const url = new URL(args.path!, base);
-      const first = await fetch(url);
-      const html = await first.text();
-      if (first.status !== 200) throw new Error(`${url} a répondu ${first.status}`);
-      const count = /(\d[\d\s\u202f\u00a0]*\+?) annonces?/.exec(html)?.[1]?.replace(/\s/g, " ");
-      console.log(`  ${url.pathname}${url.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces`);
-      if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S);
-      const load0 = os.loadavg()[0]!;
-      const result = await load(url, CONNECTIONS, DURATION_S);
-      const stats = summarize(result);
-      console.log(histogram(result.latenciesMs));
-      console.log(
-        `  ${engine} : ${stats.reqPerSec.toFixed(1)} req/s, p50 ${stats.p50.toFixed(1)} ms, p90 ${stats.p90.toFixed(1)} ms, ` +
-          `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
-          `${stats.non2xx} non-2xx, ${stats.errors} erreurs, ${stats.kbPerResponse.toFixed(1)} Kio/réponse (gzip), ` +
-          `charge ${load0.toFixed(1)} → ${os.loadavg()[0]!.toFixed(1)}`,
-      );
-      return { engine, ...stats };
-    } finally {
-      await stop(server);
-    }
+    console.log(`  serveur prêt en ${Math.round(performance.now() - t0)} ms (${base})`);
+    const url = new URL(args.path!, base);
+    const first = await fetch(url);
+    const html = await first.text();
+    if (first.status !== 200) throw new Error(`${url} a répondu ${first.status}`);
+    const count = /(\d[\d\s\u202f\u00a0]*\+?) annonces?/.exec(html)?.[1]?.replace(/\s/g, " ");
+    console.log(`  ${url.pathname}${url.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces`);
+    if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S);
+    const loadBefore = os.loadavg()[0]!;
+    const result = await load(url, CONNECTIONS, DURATION_S);
+    const stats = summarize(result);
+    const loadAfter = os.loadavg()[0]!;
+    console.log(histogram(result.latenciesMs));
+    console.log(
+      `  ${label} : ${stats.reqPerSec.toFixed(1)} req/s, p50 ${stats.p50.toFixed(1)} ms, p90 ${stats.p90.toFixed(1)} ms, ` +
+        `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
+        `${stats.non2xx} non-2xx, ${stats.errors} erreurs, ${stats.kbPerResponse.toFixed(1)} Kio/réponse (gzip), ` +
+        `charge ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+    );
+    return { label, ...stats, load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}` };
   } finally {
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop(server);
   }
 }
 
@@ -215,16 +227,45 @@ console.log(
     `${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}, charge ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`,
 );
 const rows = [];
-console.log("\nPGlite (défaut embarqué) :");
-rows.push(await run("pglite", null));
-if (args["database-url"]) {
-  console.log("\nPostgreSQL :");
-  rows.push(await run("postgres", args["database-url"]));
+if (!args["skip-pglite"]) {
+  console.log("\nPGlite (défaut embarqué, un seul processus) :");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
+  try {
+    rows.push(await run("pglite", dataDir, {}));
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
-console.log("\n| Engine | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | errors |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|");
+if (args["database-url"]) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
+  console.log(`\nPostgreSQL, WEB_CONCURRENCY ${WORKERS.join(" puis ")} sur la même base :`);
+  const database = await createBenchDatabase(args["database-url"], dataDir);
+  try {
+    // Required in production with DATABASE_URL; a throwaway one for a throwaway database.
+    const secret = randomBytes(32).toString("hex");
+    for (const workers of WORKERS) {
+      console.log(`\n  WEB_CONCURRENCY=${workers}`);
+      rows.push(
+        await run(`postgres, WEB_CONCURRENCY=${workers}`, dataDir, {
+          DATABASE_URL: database.url,
+          BETTER_AUTH_SECRET: secret,
+          WEB_CONCURRENCY: String(workers),
+        }),
+      );
+    }
+  } finally {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+console.log("\n| Run | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | errors | load (1 min) |");
+console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.engine} | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.requests} | ${r.errors + r.non2xx} |`,
+    `| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
   );
+}
+const one = rows.find((r) => r.label === "postgres, WEB_CONCURRENCY=1");
+for (const r of rows) {
+  if (one && r !== one && r.label.startsWith("postgres")) console.log(`${r.label} / WEB_CONCURRENCY=1 : × ${(r.reqPerSec / one.reqPerSec).toFixed(2)}`);
 }

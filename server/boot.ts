@@ -7,17 +7,16 @@ import { openDatabase } from "~/db/client.server";
 import { createAuth } from "~/features/auth/auth.server";
 import { applyDemoPassword, demoPasswordFor } from "~/features/demo/demo-accounts.server";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
-import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/listing-detail.server";
 import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
+import type { Logger } from "~/server/logger.server";
 import type { AppServices } from "~/server/context";
-import { createEventBus } from "~/server/events.server";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
-import { createUserRateLimits } from "~/server/rate-limit.server";
+import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
 import { openStorage } from "~/server/storage.server";
@@ -51,11 +50,49 @@ async function loadBuild(config: AppConfig) {
   return { build, viteMiddlewares: undefined, closeVite: async () => {} };
 }
 
+export interface StartServerOptions {
+  /**
+   * Set in a cluster worker (server/main.ts): the primary already migrated the database and
+   * loaded reference data, so the worker only opens a pool and serves HTTP. Its index is sent
+   * in an `X-Occazio-Worker` header (which worker answered: tests, load-balancing checks).
+   */
+  worker?: { index: number };
+}
+
+/** Milliseconds in-flight requests get to finish at shutdown before their sockets are closed. */
+export const DRAIN_MS = 8_000;
+
 /**
- * Everything `npm start` does: validate settings, lock the data directory (PGlite), open and
- * migrate the database, load reference and demo data, then serve HTTP.
+ * What runs once before forking workers (server/main.ts, PostgreSQL with WEB_CONCURRENCY > 1):
+ * validate settings, check the port, migrate the database and load reference data.
  */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningServer> {
+export async function prepareCluster(env: NodeJS.ProcessEnv = process.env): Promise<{ config: AppConfig; logger: Logger }> {
+  const config = loadConfig(env);
+  const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction && process.stdout.isTTY === true });
+  if (config.PORT !== 0) await assertPortFree(config.PORT, config.HOST);
+  const t0 = performance.now();
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    poolSize: 2,
+    onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue"),
+  });
+  try {
+    const placesResult = await ensurePlacesLoaded({ db: handle.db, csvPath: PLACES_CSV });
+    if (placesResult.loaded) logger.info({ rows: placesResult.rows }, "codes postaux de référence chargés");
+  } finally {
+    await handle.close();
+  }
+  logger.info({ ms: Math.round(performance.now() - t0) }, "base migrée avant le lancement des workers");
+  return { config, logger };
+}
+
+/**
+ * Everything `npm start` does in one process: validate settings, lock the data directory
+ * (PGlite), open and migrate the database, load reference and demo data, then serve HTTP.
+ * In a cluster worker (`options.worker`), only the pool and the HTTP server.
+ */
+export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartServerOptions = {}): Promise<RunningServer> {
+  const worker = options.worker;
   const timings: Record<string, number> = {};
   const t0 = performance.now();
   const mark = (name: string, since: number) => {
@@ -68,19 +105,25 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     pretty: !config.isProduction && process.stdout.isTTY === true,
   });
   // Fail fast on a taken port, before the (slow) database start; listen() below still decides.
-  if (config.PORT !== 0) await assertPortFree(config.PORT, config.HOST);
+  if (config.PORT !== 0 && !worker) await assertPortFree(config.PORT, config.HOST);
   const lock = config.isEmbedded ? await lockDataDir(config.dataDir) : null;
   let t = performance.now();
+  let handle: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  let shared: Awaited<ReturnType<typeof createSharedState>> | null = null;
   try {
-    const handle = await openDatabase({
+    handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, "pg"),
+      migrate: !worker,
       onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte à la prochaine requête"),
     });
     t = mark("database_open_and_migrate_ms", t);
     const { db } = handle;
-    const placesResult = await ensurePlacesLoaded({ db, csvPath: PLACES_CSV });
-    if (placesResult.loaded) logger.info({ rows: placesResult.rows }, "codes postaux de référence chargés");
+    const dumpDataDir = handle.dumpDataDir;
+    if (!worker) {
+      const placesResult = await ensurePlacesLoaded({ db, csvPath: PLACES_CSV });
+      if (placesResult.loaded) logger.info({ rows: placesResult.rows }, "codes postaux de référence chargés");
+    }
     t = mark("reference_data_ms", t);
 
     const secret = config.authSecret || readOrCreateSecret(config.dataDir);
@@ -118,6 +161,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       rateLimitScale: config.RATE_LIMIT_SCALE,
       trustedOrigins: config.trustedOrigins,
     });
+    shared = await createSharedState({ config, db, logger });
     const services: AppServices = {
       config,
       db,
@@ -126,9 +170,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       mailer,
       jobs,
       logger,
-      events: createEventBus({ onListenerError: (err) => logger.warn({ err }, "événement non transmis") }),
-      rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
-      counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
+      events: shared.events,
+      rateLimits: shared.rateLimits,
+      counterDedupe: shared.counterDedupe,
       sitemap: createSitemapCache({
         db,
         origin: config.PUBLIC_URL,
@@ -148,7 +192,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     }
     t = mark("demo_data_ms", t);
 
-    const stopBackups = handle.dumpDataDir ? scheduleBackups({ config, logger, dump: handle.dumpDataDir }) : () => {};
+    const stopBackups = dumpDataDir ? scheduleBackups({ config, logger, dump: dumpDataDir }) : () => {};
 
     const { build, viteMiddlewares, closeVite } = await loadBuild(config);
     const app = createHttpApp({
@@ -167,6 +211,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
     });
     // Keep-alive sockets must not hold the process open at shutdown.
     server.keepAliveTimeout = 5_000;
+    if (worker) server.prependListener("request", (_req, res) => res.setHeader("X-Occazio-Worker", String(worker.index)));
+    const inFlight = trackInFlight(server);
     mark("http_listen_ms", t);
     // The first sitemap build runs in the background once the server answers.
     if (config.SITEMAP_REFRESH_SECONDS > 0) services.sitemap.refresh().catch((err) => logger.warn({ err }, "plan du site non construit"));
@@ -183,25 +229,66 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
       demoAccounts,
       close() {
         closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeAllConnections();
-          });
+          // Drain: no new connections, idle keep-alive sockets closed, requests under way get
+          // DRAIN_MS to finish; then every socket left (live-event streams) is closed, and the
+          // browsers reconnect to another worker.
+          const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+          server.closeIdleConnections();
+          await inFlight.idle(DRAIN_MS);
+          server.closeAllConnections();
+          await closed;
           stopBackups();
           services.sitemap.stop();
+          await shared?.close();
           await closeVite();
           await jobs.close();
           await mailer.close();
-          await handle.close();
+          await handle?.close();
           await lock?.release();
         })();
         return closing;
       },
     };
   } catch (error) {
+    await shared?.close().catch(() => {});
+    await handle?.close().catch(() => {});
     await lock?.release();
     throw error;
   }
+}
+
+/**
+ * Counts requests under way, not the live-event streams (they stay open until the browser
+ * leaves), so shutdown can wait for the others to finish.
+ */
+function trackInFlight(server: Server) {
+  let count = 0;
+  let waiters: (() => void)[] = [];
+  server.on("request", (req, res) => {
+    if (req.url?.startsWith("/api/events")) return;
+    count++;
+    res.once("close", () => {
+      count--;
+      if (count === 0) for (const wake of waiters.splice(0)) wake();
+    });
+  });
+  return {
+    /** Resolves once no request is under way, or after `timeoutMs`. */
+    idle(timeoutMs: number): Promise<void> {
+      if (count === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiters = waiters.filter((w) => w !== wake);
+          resolve();
+        }, timeoutMs);
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        waiters.push(wake);
+      });
+    },
+  };
 }
 
 function assertPortFree(port: number, host: string): Promise<void> {

@@ -36,6 +36,8 @@ export interface OpenDatabaseOptions {
   /** PGlite data directory; `undefined` means in memory (tests). */
   pgliteDir?: string;
   migrationsDir?: string;
+  /** false: the schema is already up to date (cluster workers; the primary migrated it). */
+  migrate?: boolean;
   poolSize?: number;
   /**
    * Called when an idle pooled connection fails (server restart, failover,
@@ -56,13 +58,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     pool.on("error", options.onPoolError ?? (() => {}));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
-    await migratePg(db, { migrationsFolder });
+    if (options.migrate !== false) await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Database, engine: "postgres", pool, close: () => pool.end() };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
   const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
-  await migratePglite(db, { migrationsFolder });
+  if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     engine: "pglite",

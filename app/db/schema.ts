@@ -19,6 +19,7 @@ import { user } from "./auth-schema";
 export * from "./auth-schema";
 export * from "./moderation-schema";
 export * from "./messaging-schema";
+export * from "./limits-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:

@@ -15,10 +15,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     if (me) {
       const address = `ip:${request.headers.get(CLIENT_IP_HEADER) ?? ""}`;
-      rateLimits.check("phoneReveal", me.id);
-      rateLimits.check("phoneRevealAddress", address);
-      rateLimits.record("phoneReveal", me.id);
-      rateLimits.record("phoneRevealAddress", address);
+      await rateLimits.check("phoneReveal", me.id);
+      await rateLimits.check("phoneRevealAddress", address);
+      await rateLimits.record("phoneReveal", me.id);
+      await rateLimits.record("phoneRevealAddress", address);
     }
     const result = await revealSellerPhone({ db: context.services.db, listingId: params.id, viewerId: me?.id, dedupe: context.services.counterDedupe });
     return data(result, { headers: { "Cache-Control": "no-store" } });

@@ -20,7 +20,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const user = await getSessionUser(request, context.services);
     const userId = requireUserId(user?.id, "Vous devez être connecté pour ajouter des photos.");
-    rateLimits.consume("photoUpload", userId);
+    await rateLimits.consume("photoUpload", userId);
     const file = await readBodyWithLimit(request, { maxBytes: MAX_UPLOAD_BYTES, message: PHOTO_MESSAGES.tooLarge });
     const result = await addListingPhoto({ db, storage, userId, listingId: params.id, file });
     events.publish(userId, { type: "listings-changed" });

@@ -15,7 +15,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: "Requête invalide." }, { status: 400 });
   const me = await getSessionUser(request, context.services);
   try {
-    context.services.rateLimits.consume(
+    await context.services.rateLimits.consume(
       "report",
       // The address, not the User-Agent: a client must not reset its own limit by changing it.
       visitorKey({ userId: me?.id, ip: request.headers.get(CLIENT_IP_HEADER) }),

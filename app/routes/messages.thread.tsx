@@ -78,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       };
     }
     if (intent === "report") {
-      if (me) rateLimits.consume("report", visitorKey({ userId: me.id }));
+      if (me) await rateLimits.consume("report", visitorKey({ userId: me.id }));
       await reportConversation({
         db,
         userId: me?.id,

@@ -99,10 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (step === 1) {
       await saveDraftStep1({ db, userId, brand: values.brand, model: values.model });
     } else if (step === LAST_WIZARD_STEP && !quit) {
-      rateLimits.check("publish", userId);
+      await rateLimits.check("publish", userId);
       // AUTO_PUBLISH: deployments without moderators put listings online at once.
       const submitted = await submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH });
-      rateLimits.record("publish", userId);
+      await rateLimits.record("publish", userId);
       logger.info({ userId, listingId: submitted.listingId, status: submitted.status }, "annonce envoyée");
       events.publish(userId, { type: "listings-changed" });
       return redirect(`/publish?publiee=${submitted.status === "published" ? "en-ligne" : "validation"}`);

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { isLocalUrl, isLoopbackHost, localOriginAliases } from "./loopback";
@@ -99,6 +100,19 @@ export const configSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
   /** Bearer token protecting GET /metrics (Prometheus); unset: no /metrics at all. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "au moins 16 caractères").optional()),
+  /**
+   * HTTP worker processes with DATABASE_URL (node:cluster; default: the machine's cores). The
+   * embedded default always runs one process (PGlite is one process's database).
+   */
+  WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /** Redis carries live events between processes (instead of PostgreSQL LISTEN/NOTIFY). */
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, "doit commencer par redis:// ou rediss://")
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -134,6 +148,10 @@ export interface AppConfig extends Omit<RawConfig, "HOST"> {
   isEmbedded: boolean;
   /** Developer pages (e-mail outbox) exist outside production and on the embedded default. */
   devToolsEnabled: boolean;
+  /** HTTP worker processes to run (1: no cluster). */
+  workers: number;
+  /** Why `workers` is 1 although WEB_CONCURRENCY asked for more (logged at start-up), else null. */
+  singleProcessReason: string | null;
   /** Empty on the embedded default until `ensureAuthSecret` fills it from DATA_DIR. */
   authSecret: string;
   /** Where photos are stored, from STORAGE_URL. */
@@ -202,6 +220,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (error) {
     throw new ConfigError([{ variable: "STORAGE_URL", message: (error as Error).message }]);
   }
+  const development = raw.NODE_ENV === "development";
+  let workers = raw.WEB_CONCURRENCY ?? (isEmbedded || development ? 1 : os.availableParallelism());
+  let singleProcessReason: string | null = null;
+  if (workers > 1 && isEmbedded) {
+    singleProcessReason =
+      "WEB_CONCURRENCY ignoré : la base embarquée (PGlite) n'est ouverte que par un seul processus ; définissez DATABASE_URL (PostgreSQL) pour plusieurs workers.";
+    workers = 1;
+  } else if (workers > 1 && development) {
+    singleProcessReason = "WEB_CONCURRENCY ignoré en développement : un seul processus sert Vite et le rechargement à chaud.";
+    workers = 1;
+  }
   const host = raw.HOST ?? (isEmbedded ? "127.0.0.1" : "0.0.0.0");
   const cleanPublicUrl = publicUrl.replace(/\/$/, "");
   return {
@@ -216,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     isProduction,
     isEmbedded,
     devToolsEnabled: !isProduction || isEmbedded,
+    workers,
+    singleProcessReason,
     authSecret,
     PHOTO_BASE_URL: raw.PHOTO_BASE_URL?.replace(/\/+$/, ""),
     storage,

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
 
@@ -31,5 +32,17 @@ describe("loadConfig", () => {
       loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app", BETTER_AUTH_SECRET: "x".repeat(32) })
         .isEmbedded,
     ).toBe(false);
+  });
+
+  it("runs WEB_CONCURRENCY workers on PostgreSQL (default: the cores), one process on the embedded default, saying why", () => {
+    const pg = { DATABASE_URL: "postgres://localhost/occazio", BETTER_AUTH_SECRET: "x".repeat(32) };
+    expect(loadConfig(pg).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: "3" })).toMatchObject({ workers: 3, singleProcessReason: null });
+    const embedded = loadConfig({ WEB_CONCURRENCY: "4" });
+    expect(embedded.workers).toBe(1);
+    expect(embedded.singleProcessReason).toMatch(/^WEB_CONCURRENCY ignoré : la base embarquée \(PGlite\)/);
+    expect(loadConfig({}).singleProcessReason).toBeNull();
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...pg, REDIS_URL: "http://x" })).toThrow(/REDIS_URL/);
   });
 });

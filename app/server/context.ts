@@ -24,9 +24,9 @@ export interface AppServices {
   /** Durable background work (e-mails) on the database; `mailer.send` enqueues here. */
   jobs?: JobQueue;
   logger: Logger;
-  /** Live updates to the browser (server-sent events); single process. */
+  /** Live updates to the browser (server-sent events), across processes with PostgreSQL or Redis. */
   events: EventBus;
-  /** Per-user limits on publishing and photo uploads. */
+  /** Per-user limits (publishing, photos, messages, reports, phone reveals); shared by every process on PostgreSQL. */
   rateLimits: UserRateLimits;
   /** Who already counted as a view or click of which listing recently (anti-inflation). */
   counterDedupe: CounterDedupe;

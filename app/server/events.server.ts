@@ -1,18 +1,19 @@
 /**
- * In-process event bus for live updates (server-sent events on `GET /api/events`).
+ * Event bus for live updates (server-sent events on `GET /api/events`).
  *
  * Routes publish an event for a user after a service changed something that user's open
- * pages show (a listing's state, its photos); the SSE endpoint subscribes for the signed-in
- * user and forwards each event to the browser, which reloads its data.
+ * pages show (a listing's state, its photos, a new message); the SSE endpoint subscribes for
+ * the signed-in user and forwards each event to the browser, which reloads its data.
  *
- * SINGLE PROCESS ONLY: subscribers live in this process's memory, so an event published by
- * one server process never reaches a browser connected to another. That matches the
- * embedded default (one process, see docs/ARCHITECTURE.md). Running several processes
- * behind a load balancer needs a shared transport behind the same interface (PostgreSQL
- * LISTEN/NOTIFY, Redis pub/sub). Messaging and moderation reuse this bus.
+ * Three transports behind one interface (docs/decisions/0011-shared-events-and-limits.md):
+ * - in memory (`createEventBus`): the embedded default, which is one process by design;
+ * - PostgreSQL LISTEN/NOTIFY (`events-postgres.server.ts`) when DATABASE_URL is set;
+ * - Redis pub/sub (`events-redis.server.ts`) when REDIS_URL is set.
+ * Every transport delivers to this process's subscribers at once and sends the event to the
+ * other processes, which deliver it to theirs; an event never carries private data.
  */
 
-import type { LiveEvent } from "./live-events";
+import { LIVE_EVENT_TYPES, type LiveEvent } from "./live-events";
 
 /** What the browser is told; it never carries private data, only "reload this". */
 export type AppEvent = LiveEvent;
@@ -20,18 +21,33 @@ export type AppEvent = LiveEvent;
 export type AppEventListener = (event: AppEvent) => void;
 
 export interface EventBus {
-  /** Delivers `event` to every open connection of `userId` (none: nothing happens). */
+  /** "memory" (this process only), "postgres" (LISTEN/NOTIFY) or "redis" (pub/sub). */
+  readonly transport: "memory" | "postgres" | "redis";
+  /** Delivers `event` to every open connection of `userId`, in every process (none: nothing happens). */
   publish(userId: string, event: AppEvent): void;
   /** Listens to `userId`'s events; call the returned function to stop. */
   subscribe(userId: string, listener: AppEventListener): () => void;
-  /** Open subscriptions, for tests and diagnostics. */
+  /** Open subscriptions in this process, for tests, diagnostics and the per-user stream cap. */
+  listenerCount(userId?: string): number;
+  /** Stops listening to other processes (shutdown). */
+  close(): Promise<void>;
+}
+
+export interface EventBusOptions {
+  onListenerError?: (error: unknown) => void;
+}
+
+/** This process's subscribers: what every transport delivers to. */
+export interface LocalFanout {
+  deliver(userId: string, event: AppEvent): void;
+  subscribe(userId: string, listener: AppEventListener): () => void;
   listenerCount(userId?: string): number;
 }
 
-export function createEventBus(options: { onListenerError?: (error: unknown) => void } = {}): EventBus {
+export function createLocalFanout(options: EventBusOptions = {}): LocalFanout {
   const listeners = new Map<string, Set<AppEventListener>>();
   return {
-    publish(userId, event) {
+    deliver(userId, event) {
       const set = listeners.get(userId);
       if (!set) return;
       // A copy: a listener may unsubscribe while being called.
@@ -65,4 +81,44 @@ export function createEventBus(options: { onListenerError?: (error: unknown) => 
       return total;
     },
   };
+}
+
+/** In-process bus: the embedded default (one process). */
+export function createEventBus(options: EventBusOptions = {}): EventBus {
+  const local = createLocalFanout(options);
+  return {
+    transport: "memory",
+    publish: (userId, event) => local.deliver(userId, event),
+    subscribe: local.subscribe,
+    listenerCount: local.listenerCount,
+    close: async () => {},
+  };
+}
+
+/**
+ * What travels between processes: the origin process (so it does not deliver twice), the
+ * user id and the event type. A few dozen bytes, far below NOTIFY's 8000-byte limit: events
+ * only say "reload", the receiving page loads its own data.
+ */
+export interface WireEvent {
+  o: string;
+  u: string;
+  t: AppEvent["type"];
+}
+
+export function encodeWireEvent(origin: string, userId: string, event: AppEvent): string {
+  return JSON.stringify({ o: origin, u: userId, t: event.type } satisfies WireEvent);
+}
+
+/** The event in `payload`, or null for anything malformed or of an unknown type. */
+export function decodeWireEvent(payload: string | undefined): WireEvent | null {
+  if (!payload) return null;
+  try {
+    const value = JSON.parse(payload) as Partial<WireEvent>;
+    if (typeof value.o !== "string" || typeof value.u !== "string") return null;
+    if (!(LIVE_EVENT_TYPES as readonly string[]).includes(value.t ?? "")) return null;
+    return value as WireEvent;
+  } catch {
+    return null;
+  }
 }

@@ -26,33 +26,28 @@ describe("sliding-window rate limits", () => {
     expect(limiter.size()).toBe(1);
   });
 
-  it("throws a French 429 error per user, scaled by RATE_LIMIT_SCALE", () => {
+  it("throws a French 429 error per user, scaled by RATE_LIMIT_SCALE", async () => {
     let now = 0;
     const limits = createUserRateLimits(1, () => now);
-    for (let i = 0; i < USER_RATE_LIMITS.photoUpload.limit; i++) limits.consume("photoUpload", "vendeur");
-    let error: unknown;
-    try {
-      limits.consume("photoUpload", "vendeur");
-    } catch (e) {
-      error = e;
-    }
+    for (let i = 0; i < USER_RATE_LIMITS.photoUpload.limit; i++) await limits.consume("photoUpload", "vendeur");
+    const error: unknown = await limits.consume("photoUpload", "vendeur").catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(429);
     expect((error as AppError).message).toBe("Vous avez envoyé trop de photos en peu de temps. Réessayez dans 10 minutes.");
-    expect(() => limits.consume("photoUpload", "autre-vendeur")).not.toThrow();
+    await expect(limits.consume("photoUpload", "autre-vendeur")).resolves.toBeUndefined();
     now += USER_RATE_LIMITS.photoUpload.windowMs;
-    expect(() => limits.consume("photoUpload", "vendeur")).not.toThrow();
+    await expect(limits.consume("photoUpload", "vendeur")).resolves.toBeUndefined();
 
     const doubled = createUserRateLimits(2, () => now);
-    for (let i = 0; i < USER_RATE_LIMITS.publish.limit * 2; i++) doubled.record("publish", "vendeur");
-    expect(() => doubled.check("publish", "vendeur")).toThrow(/trop d'annonces/);
+    for (let i = 0; i < USER_RATE_LIMITS.publish.limit * 2; i++) await doubled.record("publish", "vendeur");
+    await expect(doubled.check("publish", "vendeur")).rejects.toThrow(/trop d'annonces/);
   });
 
-  it("check does not count; record does", () => {
+  it("check does not count; record does", async () => {
     const limits = createUserRateLimits(0.1);
-    limits.check("publish", "v");
-    limits.check("publish", "v");
-    limits.record("publish", "v");
-    expect(() => limits.check("publish", "v")).toThrow(AppError);
+    await limits.check("publish", "v");
+    await limits.check("publish", "v");
+    await limits.record("publish", "v");
+    await expect(limits.check("publish", "v")).rejects.toThrow(AppError);
   });
 });

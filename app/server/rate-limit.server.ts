@@ -1,11 +1,13 @@
 /**
- * Per-user rate limits on publishing, photo uploads, reports and messages (GUIDE §7), as
- * in-memory sliding windows: each user's recent attempts are kept as timestamps and an
+ * Per-user rate limits on publishing, photo uploads, reports, messages and phone reveals
+ * (GUIDE §7), as sliding windows: each key's recent attempts are kept as timestamps and an
  * attempt is refused when the window already holds `limit` of them.
  *
  * Sign-in and sign-up are limited by Better Auth (per address, in the database); these
- * limits key on the signed-in user's id, so they cannot be dodged by changing address.
- * Like the event bus they are per process: with several processes each one counts apart.
+ * limits key on the signed-in user's id (or the address), so they cannot be dodged by
+ * changing address. Where the windows live is a `RateLimitStore`: this process's memory on
+ * the embedded default (one process by design), or the `rate_limit_windows` table with
+ * PostgreSQL (rate-limit-sql.server.ts), so every server process gives the same answer.
  */
 import { AppError } from "./app-error";
 
@@ -128,46 +130,76 @@ function retryText(ms: number): string {
   return `Réessayez dans ${Math.ceil(ms / 60_000)} minutes.`;
 }
 
+export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+
+/**
+ * Where the windows live. `take` must be atomic (two processes taking the last place at once:
+ * one wins); `check` then `record` is for actions counted only when they succeeded.
+ */
+export interface RateLimitStore {
+  check(name: string, key: string, rule: Pick<RateLimitRule, "limit" | "windowMs">): Promise<RateLimitDecision>;
+  record(name: string, key: string, rule: Pick<RateLimitRule, "limit" | "windowMs">): Promise<void>;
+  take(name: string, key: string, rule: Pick<RateLimitRule, "limit" | "windowMs">): Promise<RateLimitDecision>;
+}
+
+/** In this process's memory: the embedded default, which runs one process. */
+export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
+  const limiters = new Map<string, SlidingWindowLimiter>();
+  const limiter = (name: string, rule: Pick<RateLimitRule, "limit" | "windowMs">) => {
+    const id = `${name}:${rule.limit}:${rule.windowMs}`;
+    let found = limiters.get(id);
+    if (!found) {
+      found = createSlidingWindowLimiter(rule, now);
+      limiters.set(id, found);
+    }
+    return found;
+  };
+  return {
+    check: async (name, key, rule) => limiter(name, rule).check(key),
+    record: async (name, key, rule) => limiter(name, rule).record(key),
+    take: async (name, key, rule) => limiter(name, rule).take(key),
+  };
+}
+
 export interface UserRateLimits {
-  /** Counts one attempt by `userId`; throws `rate_limited` (HTTP 429) with a French message when over the limit. */
-  consume(name: UserRateLimitName, userId: string): void;
+  /** Counts one attempt by `key`; throws `rate_limited` (HTTP 429) with a French message when over the limit. */
+  consume(name: UserRateLimitName, key: string): Promise<void>;
   /** Throws like `consume` when over the limit, without counting (count later with `record`). */
-  check(name: UserRateLimitName, userId: string): void;
+  check(name: UserRateLimitName, key: string): Promise<void>;
   /** Counts one action that succeeded (after `check`). */
-  record(name: UserRateLimitName, userId: string): void;
+  record(name: UserRateLimitName, key: string): Promise<void>;
 }
 
 /**
  * The limits of USER_RATE_LIMITS, each multiplied by `scale` (RATE_LIMIT_SCALE: end-to-end
- * tests create many listings from one machine and raise it).
+ * tests create many listings from one machine and raise it), kept in `store` (default: memory).
  */
-export function createUserRateLimits(scale = 1, now: () => number = Date.now): UserRateLimits {
-  const limiters = new Map<UserRateLimitName, SlidingWindowLimiter>();
+export function createUserRateLimits(scale = 1, store: RateLimitStore | (() => number) = createMemoryRateLimitStore()): UserRateLimits {
+  const windows = typeof store === "function" ? createMemoryRateLimitStore(store) : store;
+  const rules = new Map<UserRateLimitName, Pick<RateLimitRule, "limit" | "windowMs">>();
   for (const [name, rule] of Object.entries(USER_RATE_LIMITS) as [UserRateLimitName, RateLimitRule][]) {
-    const limit = Math.max(1, Math.round(rule.limit * scale));
-    limiters.set(name, createSlidingWindowLimiter({ limit, windowMs: rule.windowMs }, now));
+    rules.set(name, { limit: Math.max(1, Math.round(rule.limit * scale)), windowMs: rule.windowMs });
   }
-  const limiter = (name: UserRateLimitName): SlidingWindowLimiter => {
-    const found = limiters.get(name);
+  const rule = (name: UserRateLimitName) => {
+    const found = rules.get(name);
     if (!found) throw new Error(`Limite inconnue : ${name}`);
     return found;
   };
-  const refuse = (name: UserRateLimitName, retryAfterMs: number): never => {
-    throw new AppError("rate_limited", `${USER_RATE_LIMITS[name].message} ${retryText(retryAfterMs)}`, {
-      retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  const enforce = (name: UserRateLimitName, result: RateLimitDecision) => {
+    if (result.allowed) return;
+    throw new AppError("rate_limited", `${USER_RATE_LIMITS[name].message} ${retryText(result.retryAfterMs)}`, {
+      retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000),
     });
   };
   return {
-    consume(name, userId) {
-      const result = limiter(name).take(userId);
-      if (!result.allowed) refuse(name, result.retryAfterMs);
+    async consume(name, key) {
+      enforce(name, await windows.take(name, key, rule(name)));
     },
-    check(name, userId) {
-      const result = limiter(name).check(userId);
-      if (!result.allowed) refuse(name, result.retryAfterMs);
+    async check(name, key) {
+      enforce(name, await windows.check(name, key, rule(name)));
     },
-    record(name, userId) {
-      limiter(name).record(userId);
+    async record(name, key) {
+      await windows.record(name, key, rule(name));
     },
   };
 }

@@ -95,15 +95,22 @@ export async function getListingDetail(options: {
 
 /**
  * Remembers which visitor already counted for which listing, for a while, so reloading a
- * page or replaying a request cannot inflate counters. Process-local on purpose: one server
- * process (GUIDE §3); with several, a shared store would replace it.
+ * page or replaying a request cannot inflate counters.
  */
-export function createCounterDedupe(options: { windowMs: number; maxEntries?: number }) {
+export interface CounterDedupe {
+  /** True the first time (key) is seen within the window, whichever process sees it. */
+  firstTime(key: string, now?: number): Promise<boolean>;
+}
+
+/**
+ * The dedupe in this process's memory: the embedded default (one process). With PostgreSQL
+ * the `counter_dedupe` table replaces it (createSqlCounterDedupe), shared by every process.
+ */
+export function createCounterDedupe(options: { windowMs: number; maxEntries?: number }): CounterDedupe {
   const seen = new Map<string, number>();
   const max = options.maxEntries ?? 100_000;
   return {
-    /** True the first time (key) is seen within the window. */
-    firstTime(key: string, now = Date.now()): boolean {
+    async firstTime(key: string, now = Date.now()): Promise<boolean> {
       const at = seen.get(key);
       if (at !== undefined && now - at < options.windowMs) return false;
       seen.delete(key);
@@ -114,8 +121,6 @@ export function createCounterDedupe(options: { windowMs: number; maxEntries?: nu
     },
   };
 }
-
-export type CounterDedupe = ReturnType<typeof createCounterDedupe>;
 
 /** A visitor counts once per listing per half hour. */
 export const COUNTER_WINDOW_MS = 30 * 60_000;
@@ -145,7 +150,7 @@ export async function recordListingCounter(options: {
 }): Promise<boolean> {
   if (options.isBot || !isUuid(options.listingId)) return false;
   if (options.viewerId && options.viewerId === options.ownerId) return false;
-  if (!options.dedupe.firstTime(`${options.counter}:${options.listingId}:${options.visitor}`)) return false;
+  if (!(await options.dedupe.firstTime(`${options.counter}:${options.listingId}:${options.visitor}`))) return false;
   // One statement, atomic under concurrent views: the listing row is only read (published,
   // not the viewer's own), and the narrow counter row is created or incremented in place.
   const isView = options.counter === "view";

@@ -30,7 +30,7 @@ export async function revealSellerPhone(options: {
     .where(eq(listings.id, options.listingId));
   if (!row || row.status !== "published") throw new AppError("not_found", "Annonce introuvable.");
   if (!row.phone) return { phone: null };
-  if (row.ownerId !== viewerId && (options.dedupe?.firstTime(`phone:${options.listingId}:${viewerId}`) ?? true)) {
+  if (row.ownerId !== viewerId && ((await options.dedupe?.firstTime(`phone:${options.listingId}:${viewerId}`)) ?? true)) {
     // One statement: the counter moves only if this viewer's row is new.
     await options.db.execute(sql`
       with revealed as (

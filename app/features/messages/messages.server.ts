@@ -219,7 +219,7 @@ export async function startConversation(options: {
   const found = await existing();
   if (found) return { id: found.id, created: false };
   if (listing.status !== "published") throw new AppError("not_found", MESSAGE_TEXTS.listingUnavailable);
-  options.limits?.check("conversationStart", userId);
+  await options.limits?.check("conversationStart", userId);
   const [inserted] = await db
     .insert(conversations)
     .values({
@@ -236,7 +236,7 @@ export async function startConversation(options: {
     if (!raced) throw new AppError("conflict", "La conversation n'a pas pu être ouverte. Réessayez.");
     return { id: raced.id, created: false };
   }
-  options.limits?.record("conversationStart", userId);
+  await options.limits?.record("conversationStart", userId);
   return { id: inserted.id, created: true };
 }
 
@@ -291,7 +291,7 @@ export async function sendMessage(options: {
     throw new AppError("invalid", MESSAGE_TEXTS.invisible, { fieldErrors: { body: MESSAGE_TEXTS.invisible } });
   if (body.length > MESSAGE_MAX_LENGTH)
     throw new AppError("invalid", MESSAGE_TEXTS.tooLong, { fieldErrors: { body: MESSAGE_TEXTS.tooLong } });
-  options.limits?.check("message", userId);
+  await options.limits?.check("message", userId);
 
   const conversationId = found.conversation.id;
   const recipientId = found.other!.id;
@@ -317,7 +317,7 @@ export async function sendMessage(options: {
       .where(eq(conversations.id, conversationId));
     return row!;
   });
-  options.limits?.record("message", userId);
+  await options.limits?.record("message", userId);
 
   let notification: Promise<NotificationOutcome> = Promise.resolve("no-recipient");
   if (options.notifier) {

@@ -1,0 +1,209 @@
+// Two real server processes (`server/main.ts`, production build) on one fresh PostgreSQL
+// database: live events, moderation decisions and rate limits must not depend on which
+// process serves a request. Then WEB_CONCURRENCY=2: two cluster workers both serve and stop
+// cleanly. Runs once, in the integration-postgres project (it needs DATABASE_URL).
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startConversation } from "~/features/messages/messages.server";
+import { insertListing, insertUser } from "~/testing/inserters.server";
+import { createClient } from "../support/test-app";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
+
+const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
+const engine = process.env.TEST_DB_ENGINE ?? "pglite";
+const skipReason = !process.env.DATABASE_URL
+  ? "DATABASE_URL absent : plusieurs processus demandent PostgreSQL (le défaut embarqué reste un seul processus)"
+  : engine !== "postgres"
+    ? "exécuté une seule fois, dans le projet integration-postgres"
+    : null;
+if (skipReason) console.info(`multi-process.test.ts ignoré : ${skipReason}`);
+
+/** A port free right now (each process needs its own origin as PUBLIC_URL, so not PORT=0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Reads a server-sent-events response; `next(type)` resolves with the next event of that type. */
+function eventStream(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const seen: string[] = [];
+  let waiters: { type: string; resolve: () => void }[] = [];
+  let buffer = "";
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf("\n\n")) >= 0) {
+        const type = /^event: (.+)$/m.exec(buffer.slice(0, end))?.[1];
+        buffer = buffer.slice(end + 2);
+        if (!type) continue;
+        seen.push(type);
+        for (const waiter of waiters.filter((w) => w.type === type)) waiter.resolve();
+        waiters = waiters.filter((w) => w.type !== type);
+      }
+    }
+  })();
+  return {
+    next(type: string, timeoutMs = 10_000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`aucun événement ${type} en ${timeoutMs} ms (reçus : ${seen.join(", ")})`)), timeoutMs);
+        waiters.push({
+          type,
+          resolve: () => {
+            clearTimeout(timer);
+            resolve();
+          },
+        });
+      });
+    },
+    close: () => reader.cancel().catch(() => {}),
+  };
+}
+
+describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL database", () => {
+  let t: TestDatabase;
+  let databaseUrl = "";
+  const servers: ServerProcess[] = [];
+  const secret = randomBytes(32).toString("hex");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-multi-"));
+  let a = "";
+  let b = "";
+
+  const start = (env: Record<string, string>) => {
+    const server = startServerProcess({
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: secret,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SCALE: "1",
+      WEB_CONCURRENCY: "1",
+      ...env,
+    });
+    servers.push(server);
+    return server;
+  };
+  const stop = async (server: ServerProcess) => {
+    if (server.child.exitCode === null) server.child.kill("SIGTERM");
+    return server.exited;
+  };
+
+  beforeAll(async () => {
+    if (!fs.existsSync(BUILD)) throw new Error("build/server/index.js manquant : lancez `npm run build` avant les tests d'intégration.");
+    t = await createTestDatabase();
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${t.name}`;
+    databaseUrl = url.toString();
+    // Two processes on fixed ports: each one's PUBLIC_URL must be its own origin (auth checks it).
+    const portA = await freePort();
+    let portB = await freePort();
+    while (portB === portA) portB = await freePort();
+    const [readyA, readyB] = [
+      start({ PORT: String(portA), PUBLIC_URL: `http://127.0.0.1:${portA}` }).ready,
+      start({ PORT: String(portB), PUBLIC_URL: `http://127.0.0.1:${portB}` }).ready,
+    ];
+    await Promise.all([readyA, readyB]);
+    a = `http://127.0.0.1:${portA}`;
+    b = `http://127.0.0.1:${portB}`;
+  });
+
+  afterAll(async () => {
+    for (const server of servers) await stop(server);
+    await t?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("a message sent through process A reaches the seller's live stream on process B, and so does a moderator's decision", async () => {
+    const seller = await insertUser(t.db);
+    const buyer = await insertUser(t.db);
+    const moderator = await insertUser(t.db, { role: "moderator" });
+    const listing = await insertListing(t.db, seller.id, { brand: "Renault", model: "Clio" });
+    const pending = await insertListing(t.db, seller.id, { status: "pending", publishedAt: null });
+    const { id: conversationId } = await startConversation({ db: t.db, userId: buyer.id, listingId: listing.id });
+
+    const sellerOnB = createClient(b);
+    const buyerOnA = createClient(a);
+    const moderatorOnA = createClient(a);
+    expect((await sellerOnB.signIn(seller.email, seller.password)).status).toBe(200);
+    expect((await buyerOnA.signIn(buyer.email, buyer.password)).status).toBe(200);
+    expect((await moderatorOnA.signIn(moderator.email, moderator.password)).status).toBe(200);
+
+    const response = await sellerOnB.request("/api/events", { headers: { accept: "text/event-stream" } });
+    expect(response.status).toBe(200);
+    const stream = eventStream(response);
+    try {
+      const message = stream.next("messages-changed");
+      const sent = await buyerOnA.request(`/api/conversations/${conversationId}/messages`, {
+        method: "POST",
+        json: { body: "Bonjour, la Clio est-elle toujours disponible ?" },
+        headers: { accept: "application/json" },
+      });
+      expect(sent.status).toBe(201);
+      await message;
+      // What the seller's page then loads, from B: the message is there.
+      expect(await (await sellerOnB.request(`/messages/${conversationId}.data`)).text()).toContain("la Clio est-elle toujours disponible");
+
+      const decision = stream.next("listings-changed");
+      const validated = await moderatorOnA.request("/moderation", { method: "POST", form: { intent: "validate", id: pending.id } });
+      expect(validated.status).toBeLessThan(400);
+      await decision;
+    } finally {
+      await stream.close();
+    }
+  });
+
+  it("a burst of reports spread over both processes is limited exactly like one (5 per hour)", async () => {
+    const seller = await insertUser(t.db);
+    const reporter = await insertUser(t.db);
+    const listing = await insertListing(t.db, seller.id);
+    const onA = createClient(a);
+    const onB = createClient(b);
+    // One account signed in on both processes: the limit counts the account.
+    expect((await onA.signIn(reporter.email, reporter.password)).status).toBe(200);
+    expect((await onB.signIn(reporter.email, reporter.password)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const response = await (i % 2 === 0 ? onA : onB).request(`/api/listings/${listing.id}/report`, {
+        method: "POST",
+        json: { reasonCode: "fraud", message: `Signalement ${i}` },
+        headers: { accept: "application/json" },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+
+  it("WEB_CONCURRENCY=2 forks two workers that both serve on one port, then drain and stop on SIGTERM", async () => {
+    const cluster = start({ WEB_CONCURRENCY: "2", PORT: "0" });
+    const base = await cluster.ready;
+    const seen = new Set<string>();
+    for (let i = 0; i < 40 && seen.size < 2; i++) {
+      // A new connection each time: the primary hands connections to the workers in turn.
+      const response = await fetch(`${base}/recherche`, { headers: { connection: "close" } });
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      seen.add(response.headers.get("x-occazio-worker") ?? "?");
+    }
+    expect([...seen].sort()).toEqual(["1", "2"]);
+    expect(cluster.output()).toMatch(/2 workers HTTP prêts/);
+    cluster.child.kill("SIGTERM");
+    expect(await cluster.exited).toBe(0);
+    expect(cluster.output()).toMatch(/tous les workers sont arrêtés/);
+    expect(cluster.output().match(/"worker":[12],"msg":"arrêt en cours/g)).toHaveLength(2);
+    // The primary migrates, then each worker loads the server bundle: slow on a busy machine.
+  }, 240_000);
+});

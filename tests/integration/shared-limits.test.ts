@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { counterDedupe, rateLimitWindows } from "~/db/schema";
+import { createPostgresEventBus } from "~/server/events-postgres.server";
+import { createRedisEventBus } from "~/server/events-redis.server";
+import type { AppEvent, EventBus } from "~/server/events.server";
+import { createSqlCounterDedupe, createSqlRateLimitStore, deleteExpiredLimits } from "~/server/rate-limit-sql.server";
+import { createUserRateLimits } from "~/server/rate-limit.server";
+import { AppError } from "~/server/app-error";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+const engine = process.env.TEST_DB_ENGINE ?? "pglite";
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe(`rate limits in the database (${engine})`, () => {
+  it("two stores on one database (two processes) share each window, and a refusal says when to retry", async () => {
+    let now = 1_000_000;
+    const a = createSqlRateLimitStore(t.db, () => now);
+    const b = createSqlRateLimitStore(t.db, () => now);
+    const rule = { limit: 4, windowMs: 60_000 };
+    const results = [];
+    for (let i = 0; i < 6; i++) {
+      results.push((await (i % 2 ? b : a).take("report", "u:alice", rule)).allowed);
+      now += 1_000;
+    }
+    expect(results).toEqual([true, true, true, true, false, false]);
+    // Oldest attempt at 1 000 000, now 1 006 000: its place frees up in 54 s.
+    expect(await a.check("report", "u:alice", rule)).toEqual({ allowed: false, retryAfterMs: 54_000 });
+    expect((await b.take("report", "u:bob", rule)).allowed).toBe(true);
+    now += 54_000;
+    expect((await b.take("report", "u:alice", rule)).allowed).toBe(true);
+    expect((await a.take("report", "u:alice", rule)).allowed).toBe(false);
+  });
+
+  it("check does not count, record does, through the French 429 of createUserRateLimits", async () => {
+    const limits = createUserRateLimits(0.1, createSqlRateLimitStore(t.db));
+    await limits.check("publish", "u:carol");
+    await limits.check("publish", "u:carol");
+    await limits.record("publish", "u:carol");
+    const error = await limits.check("publish", "u:carol").catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBe(429);
+    expect((error as AppError).message).toBe("Vous avez publié trop d'annonces en peu de temps. Réessayez dans 60 minutes.");
+  });
+
+  it("a concurrent burst gets exactly `limit` places", async () => {
+    const stores = [createSqlRateLimitStore(t.db), createSqlRateLimitStore(t.db)];
+    const rule = { limit: 5, windowMs: 60_000 };
+    const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => stores[i % 2]!.take("message", "u:burst", rule)));
+    expect(burst.filter((r) => r.allowed)).toHaveLength(5);
+    const [row] = await t.db.select({ hits: rateLimitWindows.hits }).from(rateLimitWindows).where(sql`${rateLimitWindows.key} = 'u:burst'`);
+    expect(row?.hits).toHaveLength(5);
+  });
+});
+
+describe(`counter dedupe in the database (${engine})`, () => {
+  it("says first time once per key and window, whichever store asks, even at the same moment", async () => {
+    const a = createSqlCounterDedupe(t.db, { windowMs: 60_000 });
+    const b = createSqlCounterDedupe(t.db, { windowMs: 60_000 });
+    const now = Date.now();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).firstTime("view:l1:v1", now)));
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    expect(await a.firstTime("view:l1:v2", now)).toBe(true);
+    expect(await b.firstTime("view:l1:v1", now + 59_000)).toBe(false);
+    expect(await b.firstTime("view:l1:v1", now + 60_000)).toBe(true);
+  });
+
+  it("expired windows and keys are deleted by the clean-up", async () => {
+    const dedupe = createSqlCounterDedupe(t.db, { windowMs: 1_000 });
+    await dedupe.firstTime("click:old", Date.now() - 10_000);
+    await createSqlRateLimitStore(t.db, () => Date.now() - 120_000).record("old", "k", { limit: 1, windowMs: 60_000 });
+    expect(await deleteExpiredLimits(t.db)).toBeGreaterThanOrEqual(2);
+    expect(await t.db.select().from(counterDedupe).where(sql`${counterDedupe.key} = 'click:old'`)).toEqual([]);
+    expect(await t.db.select().from(rateLimitWindows).where(sql`${rateLimitWindows.name} = 'old'`)).toEqual([]);
+  });
+});
+
+describe.skipIf(engine !== "postgres")("live events through PostgreSQL LISTEN/NOTIFY", () => {
+  const buses: EventBus[] = [];
+  afterAll(async () => {
+    for (const bus of buses) await bus.close();
+  });
+
+  const databaseUrl = () => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${t.name}`;
+    return url.toString();
+  };
+  const open = async () => {
+    const bus = await createPostgresEventBus({
+      databaseUrl: databaseUrl(),
+      notify: (channel, payload) => t.db.execute(sql`select pg_notify(${channel}, ${payload})`),
+      reconnectDelayMs: 50,
+    });
+    buses.push(bus);
+    return bus;
+  };
+  const next = (bus: EventBus, userId: string) =>
+    new Promise<AppEvent>((resolve) => {
+      const stop = bus.subscribe(userId, (event) => {
+        stop();
+        resolve(event);
+      });
+    });
+
+  it("an event published by one process reaches the other's subscriber, once on each side", async () => {
+    const a = await open();
+    const b = await open();
+    const onA: AppEvent[] = [];
+    a.subscribe("seller", (event) => onA.push(event));
+    const arrived = next(b, "seller");
+    a.publish("seller", { type: "messages-changed" });
+    expect(await arrived).toEqual({ type: "messages-changed" });
+    // A second event in the other direction proves A did not receive its own NOTIFY back.
+    const back = next(a, "seller");
+    b.publish("seller", { type: "listings-changed" });
+    await back;
+    expect(onA).toEqual([{ type: "messages-changed" }, { type: "listings-changed" }]);
+  });
+
+  it("listens again after its connection is cut (server restart, failover)", async () => {
+    const a = await open();
+    const b = (await open()) as EventBus & { reconnects(): number };
+    await t.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'listen occazio_events' and pid <> pg_backend_pid()`,
+    );
+    await expect.poll(() => b.reconnects(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    const arrived = next(b, "buyer");
+    a.publish("buyer", { type: "messages-changed" });
+    expect(await arrived).toEqual({ type: "messages-changed" });
+  });
+});
+
+// REDIS_URL=redis://127.0.0.1:6379 (CI does not run a Redis server).
+describe.skipIf(!process.env.REDIS_URL || engine !== "pglite")("live events through Redis pub/sub (REDIS_URL)", () => {
+  it("an event published by one process reaches the other's subscriber, and not its own twice", async () => {
+    const a = await createRedisEventBus({ redisUrl: process.env.REDIS_URL! });
+    const b = await createRedisEventBus({ redisUrl: process.env.REDIS_URL! });
+    try {
+      const onA: AppEvent[] = [];
+      a.subscribe("seller", (event) => onA.push(event));
+      const arrived = new Promise<AppEvent>((resolve) => b.subscribe("seller", resolve));
+      a.publish("seller", { type: "messages-changed" });
+      expect(await arrived).toEqual({ type: "messages-changed" });
+      const back = new Promise<AppEvent>((resolve) => a.subscribe("seller", resolve));
+      b.publish("seller", { type: "listings-changed" });
+      await back;
+      expect(onA).toEqual([{ type: "messages-changed" }, { type: "listings-changed" }]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
