@@ -59,7 +59,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       {/* Narrow screens (spec §2): profile, promo, seller mode, entries, logout, footer links. */}
-      <div className="space-y-5 md:hidden">
+      <div className="space-y-5 wide:hidden">
         <h1 className="sr-only">Compte</h1>
         <div className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm">
           <Avatar image={me.image} name={name} />
@@ -109,7 +109,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
       </div>
 
       {/* Wide screens: title, name and e-mail, cards. */}
-      <div className="hidden md:block">
+      <div className="hidden wide:block">
         <h1 className="text-3xl font-bold">Compte</h1>
         <p className="mt-1 text-slate-600">
           <span className="font-semibold text-slate-900">{[me.firstname, me.lastname].filter(Boolean).join(" ") || name}</span>, {me.email}

@@ -2,8 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useLocation, useNavigate, useRouteError } from "react-router";
 import { isbot } from "isbot";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
-import { useAuthDialog } from "~/features/auth/auth-dialog";
-import { useOptionalUser, useRootData } from "~/features/auth/session-user";
+import { useRootData } from "~/features/auth/session-user";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
@@ -11,11 +10,11 @@ import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
 import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { PhotoGallery } from "~/features/listings/photo-gallery";
+import { BUBBLE, SellerPhoneButton } from "~/features/listings/seller-phone-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
 import { getListingHistory } from "~/features/moderation/moderation.server";
 import { ReportListing } from "~/features/moderation/report-listing";
 import { isAppError } from "~/server/app-error";
-import { Button } from "~/ui/button";
 import { ClientOnly } from "~/ui/client-only";
 import { formatDate, formatMileage, formatPrice } from "~/ui/format";
 import { NotFoundContent } from "~/ui/not-found-content";
@@ -163,47 +162,34 @@ function Description({ text }: { text: string | null }) {
   );
 }
 
-function PhoneButton({ listingId, hasPhone }: { listingId: string; hasPhone: boolean }) {
-  const user = useOptionalUser();
-  const { openAuthDialog } = useAuthDialog();
-  const [phone, setPhone] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  if (!hasPhone) {
-    return (
-      <Button variant="secondary" disabled className="w-full">
-        Numéro non communiqué
-      </Button>
-    );
-  }
-  if (phone) {
-    return (
-      <a href={`tel:${phone.replace(/\s/g, "")}`} className="block rounded-lg bg-emerald-50 px-4 py-2.5 text-center font-semibold text-emerald-900 ring-1 ring-emerald-200">
-        {phone}
-      </a>
-    );
-  }
+/**
+ * Phones (768 px or less): the price and the seller's 'Message' and 'Téléphone' stay at hand at
+ * the bottom of the screen, above the tab bar. Sticky at the end of the article rather than fixed,
+ * so it covers nothing once the page is scrolled to its end: it then rests in its own place,
+ * after the content. The owner gets 'Modifier mon annonce' instead.
+ */
+function ContactBar({ listing }: { listing: ListingDetail }) {
   return (
-    <div>
-      <Button
-        variant="secondary"
-        className="w-full"
-        onClick={async () => {
-          setError(null);
-          if (!user) return openAuthDialog({ mode: "login", reason: "Connectez-vous pour voir le numéro du vendeur." });
-          const response = await fetch(`/api/listings/${listingId}/phone`, { method: "POST" });
-          const body = (await response.json().catch(() => null)) as { phone?: string | null; error?: string } | null;
-          if (!response.ok) return setError(body?.error ?? "Le numéro n'a pas pu être affiché.");
-          if (body?.phone) setPhone(body.phone);
-          else setError("Numéro non communiqué");
-        }}
-      >
-        Téléphone
-      </Button>
-      {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {error}
+    <div
+      role="region"
+      aria-label="Contacter le vendeur"
+      className="sticky bottom-tab-bar z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur wide:hidden"
+    >
+      <div className="flex items-center gap-2">
+        <p className="min-w-0 flex-1 truncate text-xl font-extrabold text-brand-700">
+          {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
         </p>
-      ) : null}
+        {listing.isOwner ? (
+          <Link to={`/edit-annonce/${listing.id}`} className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
+            Modifier mon annonce
+          </Link>
+        ) : listing.status === "published" ? (
+          <>
+            <MessageSellerButton listingId={listing.id} compact bubbleClassName={BUBBLE} />
+            <SellerPhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} compact />
+          </>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -230,8 +216,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-slate-600">
               {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
-            {/* Phones see the price right under the title; wide screens in the side column. */}
-            <p className="mt-2 text-2xl font-extrabold text-brand-700 lg:hidden" aria-hidden="true">
+            {/* The price shows once: in the contact bar on phones, here on tablets, in the side column on large screens. */}
+            <p className="mt-2 hidden text-2xl font-extrabold text-brand-700 wide:block lg:hidden">
               {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
             </p>
           </header>
@@ -264,9 +250,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
-          <div className="rounded-xl bg-white p-5 shadow-sm">
-            <p className="text-3xl font-extrabold text-brand-700">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
-            {listing.status === "published" ? <p className="mt-1 text-sm text-slate-500">{listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce</p> : null}
+          <div className={`rounded-xl bg-white p-5 shadow-sm ${listing.status === "published" ? "" : "max-lg:hidden"}`}>
+            <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
+            {listing.status === "published" ? <p className="text-sm text-slate-500 lg:mt-1">{listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce</p> : null}
           </div>
           <section aria-labelledby="vendeur" className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
             <h2 id="vendeur" className="text-lg font-semibold">
@@ -278,15 +264,16 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               </Link>
               <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
+            {/* Phones have these in the contact bar. */}
             {listing.isOwner ? (
-              <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
+              <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
                 Modifier mon annonce
               </Link>
             ) : listing.status === "published" ? (
-              <>
+              <div className="space-y-3 max-wide:hidden">
                 <MessageSellerButton listingId={listing.id} />
-                <PhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} />
-              </>
+                <SellerPhoneButton listingId={listing.id} hasPhone={listing.seller.hasPhone} />
+              </div>
             ) : null}
           </section>
           {listing.status === "published" && !listing.isOwner ? <ReportListing listingId={listing.id} /> : null}
@@ -312,6 +299,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </aside>
       </div>
+      <ContactBar listing={listing} />
     </article>
   );
 }

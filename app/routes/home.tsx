@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 id="modeles-populaires" className="text-xl font-bold">
           Les modèles populaires
         </h2>
-        <div className="mt-4 grid gap-6 md:grid-cols-3">
+        <div className="mt-4 grid gap-6 wide:grid-cols-3">
           {POPULAR_MODEL_COLUMNS.map((column) => (
             <div key={column.id}>
               <h3 id={`modeles-${column.id}`} className="font-semibold text-slate-800">

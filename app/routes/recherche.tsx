@@ -16,7 +16,7 @@ import {
   searchViewHref,
   shouldIndexSearch,
 } from "~/features/search/search-meta";
-import { activeFilterBadges, parseSearchParams, toSearchParams } from "~/features/search/search-params";
+import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
 import { searchListings } from "~/features/search/search.server";
 import { pageMeta, SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/recherche";
@@ -77,7 +77,12 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
   const listFilters = { ...filters, page: undefined };
 
   return (
-    <div className="space-y-5">
+    // Phones, map view: the page fills the window between the header and the tab bar, and the
+    // map takes what the heading and controls leave (header 4rem + 1.5rem of padding above, a
+    // little room below).
+    <div
+      className={`space-y-5 ${view === "carte" ? "max-wide:flex max-wide:h-[calc(100dvh-6.5rem-var(--spacing-tab-bar))] max-wide:flex-col" : ""}`}
+    >
       <div>
         <h1 className="text-2xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
         <p className="mt-1 text-slate-700" aria-live="polite">
@@ -108,7 +113,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
           onApply={(next) => void navigate(searchViewHref(next, view))}
         />
         {/* Phones: filters and the view toggle on one line, the sort below. */}
-        <div className="order-last w-full sm:order-none sm:w-auto">
+        <div className="order-last w-full wide:order-none wide:w-auto">
           <SortSelect filters={filters} view={view} />
         </div>
         <Link
@@ -157,7 +162,12 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {view === "carte" ? (
-        <SearchMapPanel query={mapQuery} center={result.center} />
+        <div className="max-wide:min-h-80 max-wide:flex-1">
+          <SearchMapPanel
+            query={mapQuery}
+            area={result.center ? { center: result.center, radiusKm: filters.radius ?? DEFAULT_RADIUS_KM } : undefined}
+          />
+        </div>
       ) : (
         <section
           aria-labelledby="resultats"

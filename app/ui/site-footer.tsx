@@ -30,7 +30,7 @@ const COLUMNS = [
 
 export function SiteFooter() {
   return (
-    <footer className="mt-12 border-t border-slate-200 bg-white pb-20 md:pb-0">
+    <footer className="mt-12 border-t border-slate-200 bg-white pb-tab-bar wide:pb-0">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3">
         {COLUMNS.map((column) => (
           <nav key={column.title} aria-label={column.title}>

@@ -22,9 +22,9 @@ function TabIcon({ path }: { path: string }) {
 }
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
-  `flex flex-col items-center gap-0.5 py-2 text-xs font-medium ${isActive ? "text-brand-700" : "text-slate-600"}`;
+  `flex h-full flex-col items-center justify-center gap-0.5 text-xs font-medium ${isActive ? "text-brand-700" : "text-slate-600"}`;
 
-/** Bottom navigation on screens of 768 px or less (spec §2). */
+/** Bottom navigation on screens of 768 px or less (spec §2), `h-tab-bar` high (app.css). */
 export function TabBar() {
   const user = useOptionalUser();
   const { unreadMessages } = useRootData();
@@ -44,11 +44,11 @@ export function TabBar() {
   return (
     <nav
       aria-label="Navigation principale"
-      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] md:hidden"
+      className="fixed inset-x-0 bottom-0 z-30 h-tab-bar border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] wide:hidden"
     >
-      <ul className="flex justify-around">
+      <ul className="flex h-full justify-around">
         {tabs.map((tab) => (
-          <li key={tab.to} className="flex-1">
+          <li key={tab.to} className="h-full flex-1">
             <NavLink to={tab.to} className={tabClass}>
               {/* Unread messages show on 'Profil', whose page leads to Messages. */}
               {tab.to === "/account-settings" && user && unreadMessages > 0 ? (
@@ -67,10 +67,10 @@ export function TabBar() {
           </li>
         ))}
         {user ? null : (
-          <li className="flex-1">
+          <li className="h-full flex-1">
             <button
               type="button"
-              className="flex w-full flex-col items-center gap-0.5 py-2 text-xs font-medium text-slate-600"
+              className="flex h-full w-full flex-col items-center justify-center gap-0.5 text-xs font-medium text-slate-600"
               onClick={() => openAuthDialog({ mode: "login" })}
             >
               <TabIcon path={ICONS.profile} />

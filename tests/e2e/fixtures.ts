@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { PHONE_MAX_WIDTH_PX } from "../../app/ui/breakpoints";
 import { E2E } from "../support/e2e-env";
 import type { ReceivedEmail } from "../support/peers";
 
@@ -9,7 +10,8 @@ export function uniqueEmail(prefix = "e2e"): string {
   return `${prefix}.${randomBytes(4).toString("hex")}@exemple.fr`;
 }
 
-export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+/** Phones are 768 px wide or less (the app's one breakpoint, app/ui/breakpoints.ts). */
+export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= PHONE_MAX_WIDTH_PX;
 
 /** Opens the login / sign-up popup the way a user does at this screen width. */
 export async function openAuthDialog(page: Page, mode: "login" | "signup" = "login") {

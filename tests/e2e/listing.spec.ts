@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, signUpThroughUi, sitemapText } from "./fixtures";
 
 /** The newest demo listing (first on the home page): long description, a few blank facts, seller with a phone. */
@@ -159,5 +159,175 @@ test.describe("search engines", () => {
     expect(xml).toMatch(/\/recherche\?brand=/);
     const robots = await (await request.get("/robots.txt")).text();
     expect(robots).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
+  });
+});
+
+/** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
+}
+
+/** Opens a page and waits until React has hydrated it, so clicks reach the app's handlers. */
+async function openHydrated(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await settled(page);
+}
+
+/** The box of a shown element, in viewport pixels. */
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  expect(b, "élément affiché").not.toBeNull();
+  return b!;
+}
+
+test.describe("phones and wide screens (issue 17)", () => {
+  test("one breakpoint: at 768 px header, tab bar, gallery and contact bar are all in phone form; at 769 px all wide", async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 900 });
+    await openNewestListing(page);
+    const header = page.getByRole("banner");
+    const tabBar = page.getByRole("navigation", { name: "Navigation principale" });
+    const carousel = page.locator('[aria-roledescription="carrousel"]');
+    const grid = page.getByRole("group", { name: /^Photos de / });
+    const contactBar = page.getByRole("region", { name: "Contacter le vendeur" });
+    await expect(header.getByLabel("Marque recherchée")).toBeHidden();
+    await expect(header.getByRole("button", { name: "Rechercher" })).toBeVisible();
+    await expect(tabBar).toBeVisible();
+    await expect(carousel).toBeVisible();
+    await expect(grid).toBeHidden();
+    await expect(contactBar).toBeVisible();
+
+    await page.setViewportSize({ width: 769, height: 900 });
+    await expect(header.getByLabel("Marque recherchée")).toBeVisible();
+    await expect(tabBar).toBeHidden();
+    await expect(carousel).toBeHidden();
+    await expect(grid).toBeVisible();
+    await expect(contactBar).toBeHidden();
+  });
+
+  test("phone carousel: every quick tap on 'Photo suivante' counts", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    // The listing with the most photos among the newest results.
+    await openHydrated(page, "/recherche");
+    await expect(page.locator("main article").first()).toBeVisible();
+    let best = { count: 0, href: "" };
+    for (const card of await page.locator("main article").all()) {
+      const counter = card.getByText(/^1 \/ \d$/);
+      if ((await counter.count()) === 0) continue;
+      const count = Number(((await counter.textContent()) ?? "").split(" / ")[1]);
+      if (count > best.count) best = { count, href: (await card.getByRole("link").first().getAttribute("href")) ?? "" };
+    }
+    expect(best.count, "une annonce avec plusieurs photos").toBeGreaterThan(1);
+    const n = best.count;
+    await openHydrated(page, best.href);
+    const carousel = page.locator('[aria-roledescription="carrousel"]');
+    const next = carousel.getByRole("button", { name: "Photo suivante" });
+    const shown = carousel.getByText(/^\d \/ \d$/);
+    await expect(shown).toHaveText(`1 / ${n}`);
+    // Two taps as fast as a finger: the second lands while the first one's scroll is under way.
+    await next.click();
+    await next.click();
+    await expect(shown).toHaveText(`${(2 % n) + 1} / ${n}`);
+    const strip = carousel.locator("div").first();
+    const scrolledTo = () => strip.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+    await expect.poll(scrolledTo).toBe(2 % n);
+    // Two taps within one task (no render between them) count twice too.
+    await next.evaluate((button: HTMLElement) => {
+      button.click();
+      button.click();
+    });
+    await expect(shown).toHaveText(`${(4 % n) + 1} / ${n}`);
+    await expect.poll(scrolledTo).toBe(4 % n);
+  });
+
+  for (const width of [375, 1280]) {
+    test(`${width} px: a seller without a number shows 'Téléphone', and a click says 'Numéro non communiqué'`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      // The newest listing's seller has a number; the demo's other sellers have none.
+      await openNewestListing(page);
+      const profileLink = /href="\/profile\/([^"]+)"/;
+      const withPhone = profileLink.exec(await (await page.request.get(page.url())).text())?.[1];
+      expect(withPhone).toBeTruthy();
+      // Read from the pages' HTML (cheaper than opening each one), then open the first other seller's.
+      await openHydrated(page, "/recherche?sort=price_asc");
+      const hrefs = await page.locator("main article").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+      let other: string | undefined;
+      for (const href of hrefs.reverse()) {
+        if (profileLink.exec(await (await page.request.get(href)).text())?.[1] !== withPhone) {
+          other = href;
+          break;
+        }
+      }
+      expect(other, "une annonce d'un vendeur sans numéro").toBeTruthy();
+      await openHydrated(page, other!);
+      await expect(page.getByText("Numéro non communiqué")).toHaveCount(0);
+      const phone = page.getByRole("button", { name: "Téléphone" });
+      await expect(phone).toBeEnabled();
+      await phone.click();
+      await expect(page.getByRole("status").filter({ hasText: "Numéro non communiqué" })).toBeVisible();
+      // No sign-in asked for a number that does not exist.
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+    });
+  }
+
+  test("375 px: a contact bar keeps the price, 'Message' and 'Téléphone' at hand above the tab bar, covering nothing", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await openNewestListing(page);
+    const bar = page.getByRole("region", { name: "Contacter le vendeur" });
+    const tabBar = page.getByRole("navigation", { name: "Navigation principale" });
+    await expect(bar).toBeVisible();
+    const price = ((await bar.locator("p").first().textContent()) ?? "").trim();
+    expect(price).toMatch(/^\d[\d\s\u202f]*\s€$/);
+    // On the first screen, right above the tab bar.
+    const barBox = await box(bar);
+    const tabBox = await box(tabBar);
+    expect(barBox.y + barBox.height).toBeLessThanOrEqual(tabBox.y + 1);
+    expect(barBox.y + barBox.height).toBeGreaterThan(tabBox.y - 2);
+    // The price shows once on the page, the contact buttons too.
+    await expect(page.getByText(price, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Message" })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Téléphone" })).toHaveCount(1);
+
+    // Its buttons keep their behaviours: the login popup first, then the number.
+    await bar.getByRole("button", { name: "Message" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Connectez-vous pour envoyer un message au vendeur.");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await bar.getByRole("button", { name: "Téléphone" }).click();
+    await expect(dialog).toContainText("Connectez-vous pour voir le numéro du vendeur.");
+    await dialog.getByLabel("Adresse e-mail").fill("acheteur@occazio.local");
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialog).toBeHidden();
+    await bar.getByRole("button", { name: "Téléphone" }).click();
+    await expect(bar.getByRole("link", { name: "06 12 34 56 78" })).toHaveAttribute("href", "tel:0612345678");
+
+    // At the end of the page it rests after the content: the last section and the footer are uncovered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const copyright = page.getByText(/^© \d{4} Occazio/);
+    await expect(copyright).toBeInViewport();
+    const lastBox = await box(copyright);
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual((await box(tabBar)).y + 1);
+    const restBox = await box(bar);
+    const locationBox = await box(page.getByRole("region", { name: /^Localisation/ }));
+    expect(restBox.y).toBeGreaterThanOrEqual(locationBox.y + locationBox.height);
+  });
+
+  test("1280 px and 800 px: no contact bar, the price shows once", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openNewestListing(page);
+    await expect(page.getByRole("region", { name: "Contacter le vendeur" })).toBeHidden();
+    const aside = page.locator("aside");
+    const price = ((await aside.locator("p").first().textContent()) ?? "").trim();
+    expect(price).toMatch(/^\d[\d\s\u202f]*\s€$/);
+    await expect(page.getByText(price, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByRole("region", { name: "Vendeur" }).getByRole("button", { name: "Message" })).toBeVisible();
+    await page.setViewportSize({ width: 800, height: 900 });
+    await expect(page.getByText(price, { exact: true }).filter({ visible: true })).toHaveCount(1);
+    await expect(page.getByRole("heading", { level: 1 }).locator("..").getByText(price, { exact: true })).toBeVisible();
   });
 });

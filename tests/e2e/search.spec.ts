@@ -591,3 +591,85 @@ test.describe("accessibility", () => {
     expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });
 });
+
+test.describe("issue 17: radius in the URL, the map's view, phones", () => {
+  test("'Appliquer' with a postal code and the default radius writes radius=100", async ({ page }) => {
+    await open(page, "/recherche");
+    await applyFilters(page, async (dialog) => {
+      await dialog.getByLabel("Code postal").fill("69001");
+      await expect(dialog.getByRole("slider", { name: "Rayon de recherche" })).toHaveValue("100");
+    });
+    await expect(page).toHaveURL("/recherche?postalCode=69001&radius=100");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/recherche\?postalCode=69001&radius=100$/);
+    await expect(page.getByRole("link", { name: "Retirer le filtre Autour de 69001 (100 km)" })).toBeVisible();
+    // The map toggle keeps it too.
+    await expect(page.getByRole("link", { name: "Afficher la carte" })).toHaveAttribute(
+      "href",
+      "/recherche?postalCode=69001&radius=100&vue=carte",
+    );
+  });
+
+  for (const width of [375, 1280]) {
+    test(`${width} px: the map opens on France at zoom 6, or fitted to the searched circle`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 812 });
+      await open(page, "/recherche?vue=carte");
+      const map = page.locator(".leaflet-container");
+      const tileZooms = () =>
+        map
+          .locator("img.leaflet-tile")
+          .evaluateAll((tiles) => [...new Set(tiles.map((t) => /\/(\d+)\/\d+\/\d+\.png/.exec(t.getAttribute("src") ?? "")?.[1]))]);
+      // Zoom 6, with France's centre (46.6° N, 2.4° E: tile 32/22 at zoom 6) on screen.
+      await expect.poll(tileZooms).toEqual(["6"]);
+      await expect(map.locator('img.leaflet-tile[src*="/6/32/22.png"]')).toHaveCount(1);
+      await expect(map.locator(".occazio-search-area")).toHaveCount(0);
+
+      await open(page, "/recherche?postalCode=69001&radius=50&vue=carte");
+      const circle = map.locator("path.occazio-search-area");
+      await expect(circle).toHaveCount(1);
+      await expect.poll(tileZooms).not.toEqual(["6"]);
+      // The whole circle is on the map, and it fills it in at least one direction.
+      const mapBox = (await map.boundingBox())!;
+      const circleBox = (await circle.boundingBox())!;
+      expect(circleBox.x).toBeGreaterThanOrEqual(mapBox.x - 1);
+      expect(circleBox.y).toBeGreaterThanOrEqual(mapBox.y - 1);
+      expect(circleBox.x + circleBox.width).toBeLessThanOrEqual(mapBox.x + mapBox.width + 1);
+      expect(circleBox.y + circleBox.height).toBeLessThanOrEqual(mapBox.y + mapBox.height + 1);
+      expect(Math.max(circleBox.width / mapBox.width, circleBox.height / mapBox.height)).toBeGreaterThan(0.45);
+    });
+  }
+
+  test("375 px: the map ends above the tab bar, and the info card leaves the zoom buttons free", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await open(page, "/recherche?postalCode=69100&radius=10&vue=carte");
+    const map = page.locator(".leaflet-container");
+    const tabBar = page.getByRole("navigation", { name: "Navigation principale" });
+    await expect(map.locator(".leaflet-marker-icon").first()).toBeVisible();
+    const mapBox = (await map.boundingBox())!;
+    const tabBox = (await tabBar.boundingBox())!;
+    expect(mapBox.y + mapBox.height).toBeLessThanOrEqual(tabBox.y);
+    expect(mapBox.height).toBeGreaterThanOrEqual(300);
+
+    const card = page.getByRole("region", { name: "Aperçu de l'annonce" });
+    for (let i = 0; i < 8 && !(await card.isVisible()); i++) {
+      const price = map.getByRole("button", { name: /€ : voir l'aperçu de l'annonce$/ }).first();
+      if (await price.isVisible()) await price.click();
+      else
+        await map
+          .getByRole("button", { name: /annonces ici : zoomer$/ })
+          .first()
+          .click();
+    }
+    await expect(card.getByRole("link", { name: "Voir l'annonce" })).toBeVisible();
+    for (const name of ["Zoom avant", "Zoom arrière"]) {
+      const button = map.getByRole("button", { name });
+      const b = (await button.boundingBox())!;
+      const hit = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest(".leaflet-control-zoom a")?.getAttribute("title") ?? null,
+        { x: b.x + b.width / 2, y: b.y + b.height / 2 },
+      );
+      expect(hit, `${name} sous l'aperçu`).toBe(name);
+    }
+    await map.getByRole("button", { name: "Zoom avant" }).click();
+    await expect(card).toBeVisible();
+  });
+});

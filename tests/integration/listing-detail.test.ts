@@ -120,6 +120,26 @@ describe(`counters cannot be inflated (${process.env.TEST_DB_ENGINE})`, () => {
   });
 });
 
+describe(`'Mes annonces' shows the phone reveals (${process.env.TEST_DB_ENGINE})`, () => {
+  it("counts each buyer once, never the owner, and the seller reads the exact number on /hosting", async () => {
+    const seller = await insertUser(t.db, { phoneNumber: "612345678" });
+    const listing = await insertListing(t.db, seller.id, { status: "published", brand: "Renault", model: "Kangoo" });
+    const buyers = await Promise.all(Array.from({ length: 3 }, () => insertUser(t.db)));
+    for (const buyer of [...buyers, buyers[0]!]) await revealSellerPhone({ db: t.db, listingId: listing.id, viewerId: buyer.id });
+    await revealSellerPhone({ db: t.db, listingId: listing.id, viewerId: seller.id });
+    const mine = await listMyListings({ db: t.db, storage, userId: seller.id });
+    expect(mine.published.items.find((item) => item.id === listing.id)?.counters.phone).toBe(3);
+
+    const client = createClient(app.url);
+    expect((await client.signIn(seller.email, seller.password)).status).toBe(200);
+    const html = (await (await client.request("/hosting?onglet=publiees")).text()).replace(/<!-- -->/g, "");
+    const item = /<article aria-label="Renault Kangoo"[\s\S]*?<\/article>/.exec(html)?.[0] ?? "";
+    expect(item).toContain("3 demandes de numéro");
+    expect(item).toMatch(/\d+ clics?/);
+    expect(item).toMatch(/\d+ vues?/);
+  });
+});
+
 describe(`favourites (${process.env.TEST_DB_ENGINE})`, () => {
   it("keeps one favourite per user and listing under double clicks, and the heart counter follows", async () => {
     const seller = await insertUser(t.db);

@@ -84,7 +84,7 @@ export function FavoriteButton({
       ) : variant === "detail" ? (
         <button type="button" aria-pressed={favorite} aria-label={label} onClick={onClick} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
           {heart}
-          <span className="hidden md:inline" aria-hidden="true">
+          <span className="hidden wide:inline" aria-hidden="true">
             {label}
           </span>
         </button>

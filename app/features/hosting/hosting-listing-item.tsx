@@ -18,7 +18,8 @@ export interface HostingItem {
   status: string;
   rejectionReason: string | null;
   revisionPending?: boolean;
-  counters: { click: number; view: number; heart: number };
+  /** `phone`: buyers who revealed the seller's number (once each, see seller-phone.server.ts). */
+  counters: { click: number; view: number; heart: number; phone: number };
 }
 
 type ItemActionResult = { ok: true; message: string } | { error: string };
@@ -35,6 +36,7 @@ const ICONS = {
   click: "M9 3v2M3 9h2M5.3 5.3l1.4 1.4M9 9l11 4-5 2-2 5z",
   view: "M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zm10-3a3 3 0 1 0 0 6 3 3 0 0 0 0-6z",
   heart: "M12 20.5 4.2 12.9A4.9 4.9 0 0 1 11.2 6l.8.8.8-.8a4.9 4.9 0 0 1 7 6.9z",
+  phone: "M5 3h4l2 5-2.5 1.5a11 11 0 0 0 6 6L16 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 5a2 2 0 0 1 2-2z",
 };
 
 function Counter({ icon, text }: { icon: string; text: string }) {
@@ -98,6 +100,7 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
           <Counter icon={ICONS.click} text={formatCount(c.click, "clic", "clics")} />
           <Counter icon={ICONS.view} text={formatCount(c.view, "vue", "vues")} />
           <Counter icon={ICONS.heart} text={formatCount(c.heart, "favori", "favoris")} />
+          <Counter icon={ICONS.phone} text={formatCount(c.phone, "demande de numéro", "demandes de numéro")} />
         </ul>
         {error ? (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">

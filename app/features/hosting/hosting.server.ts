@@ -36,7 +36,8 @@ export interface HostingListing extends ListingCardData {
   rejectionReason: string | null;
   /** A published listing whose material changes wait for a moderator. */
   revisionPending: boolean;
-  counters: { click: number; view: number; heart: number };
+  /** `phone`: signed-in buyers who revealed the seller's number (once each). */
+  counters: { click: number; view: number; heart: number; phone: number };
   /** ISO timestamps, so the data also travels as JSON (live updates). */
   submittedAt: string | null;
   publishedAt: string | null;
@@ -73,6 +74,7 @@ export async function listMyListings(options: {
       clickCount: sql<number>`coalesce(${listingCounters.clickCount}, 0)`,
       viewCount: sql<number>`coalesce(${listingCounters.viewCount}, 0)`,
       heartCount: listings.heartCount,
+      phoneRevealCount: listings.phoneRevealCount,
       submittedAt: listings.submittedAt,
       publishedAt: listings.publishedAt,
       soldAt: listings.soldAt,
@@ -109,7 +111,7 @@ export async function listMyListings(options: {
       status: row.status,
       rejectionReason: row.status === "rejected" ? row.rejectionReason : null,
       revisionPending: row.status === "published" && Boolean(row.revisionPending),
-      counters: { click: row.clickCount, view: row.viewCount, heart: row.heartCount },
+      counters: { click: row.clickCount, view: row.viewCount, heart: row.heartCount, phone: row.phoneRevealCount },
       submittedAt: iso(row.submittedAt),
       publishedAt: iso(row.publishedAt),
       soldAt: iso(row.soldAt),

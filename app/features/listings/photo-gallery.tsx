@@ -1,5 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { WIDE_MEDIA } from "~/ui/breakpoints";
 import { PLACEHOLDER_PHOTO } from "./listing-card";
 import type { ListingDetailPhoto } from "./listing-detail-data";
 
@@ -14,34 +15,55 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
 const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
 
 /**
- * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less, a grid of one main
+ * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less (`max-wide`), a grid of one main
  * photo and up to two side photos above; any photo opens a full-screen viewer.
  */
 export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; alt: string }) {
   const [viewer, setViewer] = useState<number | null>(null);
   const strip = useRef<HTMLDivElement>(null);
+  // The photo shown is state, moved by the arrows with functional updates (two quick taps move
+  // two photos) and by swipes; the strip's scroll position follows it, never the reverse while
+  // an arrow's smooth scroll is under way (its intermediate positions would undo a second tap).
   const [current, setCurrent] = useState(0);
+  const scrollTarget = useRef<number | null>(null);
+  const count = photos.length;
 
-  if (photos.length === 0) {
-    return <img src={PLACEHOLDER_PHOTO} alt="Pas de photo" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover md:aspect-[16/7]" />;
+  useEffect(() => {
+    const el = strip.current;
+    if (!el || el.clientWidth === 0) return;
+    if (Math.abs(el.scrollLeft - current * el.clientWidth) < 2) return;
+    scrollTarget.current = current;
+    el.scrollTo({ left: current * el.clientWidth, behavior: "smooth" });
+  }, [current]);
+
+  if (count === 0) {
+    return <img src={PLACEHOLDER_PHOTO} alt="Pas de photo" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover wide:aspect-[16/7]" />;
   }
-  const scrollTo = (index: number) => {
-    const target = (index + photos.length) % photos.length;
-    strip.current?.scrollTo({ left: target * (strip.current?.clientWidth ?? 0), behavior: "smooth" });
-    setCurrent(target);
+  const step = (delta: number) => setCurrent((i) => (i + delta + count) % count);
+  /** A finger or a wheel on the strip takes over from an arrow's scroll. */
+  const userScrolls = () => {
+    scrollTarget.current = null;
   };
   const label = (i: number) => `${alt}, photo ${i + 1} sur ${photos.length}`;
 
   return (
     <>
       {/* Phones: swipe (scroll snap) or the arrows; wraps around. */}
-      <div className="relative md:hidden" aria-roledescription="carrousel" aria-label={`Photos de ${alt}`}>
+      <div className="relative wide:hidden" aria-roledescription="carrousel" aria-label={`Photos de ${alt}`}>
         <div
           ref={strip}
           className="flex snap-x snap-mandatory overflow-x-auto rounded-xl [scrollbar-width:none]"
+          onPointerDown={userScrolls}
+          onTouchStart={userScrolls}
+          onWheel={userScrolls}
           onScroll={(e) => {
             const el = e.currentTarget;
-            setCurrent(Math.round(el.scrollLeft / Math.max(1, el.clientWidth)));
+            const width = Math.max(1, el.clientWidth);
+            if (scrollTarget.current !== null) {
+              if (Math.abs(el.scrollLeft - scrollTarget.current * width) < 2) scrollTarget.current = null;
+              return;
+            }
+            setCurrent(Math.round(el.scrollLeft / width));
           }}
         >
           {photos.map((photo, i) => (
@@ -52,10 +74,10 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
         </div>
         {photos.length > 1 ? (
           <>
-            <button type="button" className={`${navButton} left-2`} onClick={() => scrollTo(current - 1)} aria-label="Photo précédente">
+            <button type="button" className={`${navButton} left-2`} onClick={() => step(-1)} aria-label="Photo précédente">
               <Arrow direction="left" />
             </button>
-            <button type="button" className={`${navButton} right-2`} onClick={() => scrollTo(current + 1)} aria-label="Photo suivante">
+            <button type="button" className={`${navButton} right-2`} onClick={() => step(1)} aria-label="Photo suivante">
               <Arrow direction="right" />
             </button>
             <p className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" aria-live="polite">
@@ -66,7 +88,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
       </div>
 
       {/* Wider screens: main photo and up to two side photos. */}
-      <div className={`hidden gap-2 md:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}>
+      <div role="group" aria-label={`Photos de ${alt}`} className={`hidden gap-2 wide:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}>
         {photos.slice(0, 3).map((photo, i) => (
           <button
             key={photo.src}
@@ -75,7 +97,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             className={i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`}
             aria-label={`Agrandir : ${label(i)}`}
           >
-            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? "(min-width: 768px) 66vw, 100vw" : "33vw"} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} />
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? `${WIDE_MEDIA} 66vw, 100vw` : "33vw"} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} />
           </button>
         ))}
       </div>
@@ -86,9 +108,8 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
           <Dialog.Content
             className="fixed inset-0 z-50 flex items-center justify-center p-4 focus:outline-none"
             onKeyDown={(e) => {
-              if (viewer === null) return;
-              if (e.key === "ArrowRight") setViewer((viewer + 1) % photos.length);
-              if (e.key === "ArrowLeft") setViewer((viewer - 1 + photos.length) % photos.length);
+              if (e.key === "ArrowRight") setViewer((v) => (v === null ? v : (v + 1) % count));
+              if (e.key === "ArrowLeft") setViewer((v) => (v === null ? v : (v - 1 + count) % count));
             }}
           >
             <Dialog.Title className="sr-only">{viewer !== null ? label(viewer) : alt}</Dialog.Title>
@@ -96,10 +117,10 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             {viewer !== null ? <img src={photos[viewer]!.large} alt={label(viewer)} className="max-h-full max-w-full object-contain" /> : null}
             {photos.length > 1 && viewer !== null ? (
               <>
-                <button type="button" className={`${navButton} left-4`} onClick={() => setViewer((viewer - 1 + photos.length) % photos.length)} aria-label="Photo précédente">
+                <button type="button" className={`${navButton} left-4`} onClick={() => setViewer((v) => (v === null ? v : (v - 1 + count) % count))} aria-label="Photo précédente">
                   <Arrow direction="left" />
                 </button>
-                <button type="button" className={`${navButton} right-4`} onClick={() => setViewer((viewer + 1) % photos.length)} aria-label="Photo suivante">
+                <button type="button" className={`${navButton} right-4`} onClick={() => setViewer((v) => (v === null ? v : (v + 1) % count))} aria-label="Photo suivante">
                   <Arrow direction="right" />
                 </button>
               </>

@@ -10,8 +10,10 @@ import { MESSAGE_TEXTS } from "./message-data";
 /**
  * 'Message' on a listing: opens (or creates) the visitor's conversation with the seller and
  * goes to it. Signed out, the login popup comes first and the conversation opens after it.
+ * `compact` (the phone contact bar): a button sized to its text, and its notices in
+ * `bubbleClassName` (above the bar) rather than under the button.
  */
-export function MessageSellerButton({ listingId }: { listingId: string }) {
+export function MessageSellerButton({ listingId, compact = false, bubbleClassName = "" }: { listingId: string; compact?: boolean; bubbleClassName?: string }) {
   const user = useOptionalUser();
   const { openAuthDialog } = useAuthDialog();
   const navigate = useNavigate();
@@ -37,7 +39,7 @@ export function MessageSellerButton({ listingId }: { listingId: string }) {
   return (
     <div>
       <Button
-        className="w-full"
+        className={compact ? "whitespace-nowrap px-3" : "w-full"}
         disabled={pending}
         onClick={() => {
           if (user) void openConversation();
@@ -52,12 +54,12 @@ export function MessageSellerButton({ listingId }: { listingId: string }) {
         Message
       </Button>
       {unverified && user ? (
-        <div className="mt-2">
+        <div className={compact ? bubbleClassName : "mt-2"}>
           <EmailVerificationNotice email={user.email} reason="message" />
         </div>
       ) : null}
       {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <p role="alert" className={`text-sm text-red-700 ${compact ? bubbleClassName : "mt-2"}`}>
           {error}
         </p>
       ) : null}

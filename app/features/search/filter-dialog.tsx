@@ -79,7 +79,7 @@ export function FilterDialog({
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none sm:left-auto sm:w-[30rem]">
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none wide:left-auto wide:w-[30rem]">
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold">Filtres</Dialog.Title>
             <DialogCloseButton />

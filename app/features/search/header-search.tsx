@@ -51,14 +51,14 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
   }
 
   return (
-    <div className="flex min-w-0 flex-1 items-center justify-end min-[769px]:justify-center">
+    <div className="flex min-w-0 flex-1 items-center justify-end wide:justify-center">
       <form
         role="search"
         aria-label="Recherche par marque et modèle"
         action="/recherche"
         method="get"
         onSubmit={onSubmit}
-        className="hidden w-full max-w-xl items-center gap-2 min-[769px]:flex"
+        className="hidden w-full max-w-xl items-center gap-2 wide:flex"
       >
         <BrandModelSelects
           value={value}
@@ -82,7 +82,7 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
       </form>
 
       <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm min-[769px]:hidden">
+        <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm wide:hidden">
           {SEARCH_ICON}
           Rechercher
         </Dialog.Trigger>

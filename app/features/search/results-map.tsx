@@ -1,7 +1,7 @@
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
-import { MapContainer, TileLayer, useMap, ZoomControl } from "react-leaflet";
+import { Circle, MapContainer, TileLayer, useMap, ZoomControl } from "react-leaflet";
 import { Link } from "react-router";
 import Supercluster, {
   type AnyProps,
@@ -12,10 +12,12 @@ import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { PLACEHOLDER_PHOTO, recordCardClick } from "~/features/listings/listing-card";
 import { listingPath } from "~/features/listings/listing-seo";
 import { formatPrice } from "~/ui/format";
+import { MAP_BOX } from "./search-map-box";
 import type { GeoPoint, MapCard, MapPoint, MapPointsResult } from "./search-types";
 
 /**
- * The map view of /recherche (spec §2 Search, §9): Leaflet centred on France at zoom 6, one
+ * The map view of /recherche (spec §2 Search, §9): Leaflet centred on France at zoom 6 — or,
+ * with a postal code, fitted to the searched circle, which it draws (GUIDE §6.11) — one
  * 80×40 price label per listing, clustered with supercluster (60 px grid, clusters from 2
  * points) and redrawn for the visible area only after each move or zoom, so the 5 000 markers
  * of a broad search stay smooth. Markers are HTML (divIcon), so they show without tiles.
@@ -25,8 +27,6 @@ import type { GeoPoint, MapCard, MapPoint, MapPointsResult } from "./search-type
 
 export const FRANCE_CENTER: [number, number] = [46.6, 2.4];
 export const FRANCE_ZOOM = 6;
-/** Zoom of a radius search's centre: a 50–100 km circle fills a phone screen. */
-const AREA_ZOOM = 9;
 /** Clusters form up to this zoom; beyond it every listing has its own marker. */
 const CLUSTER_MAX_ZOOM = 16;
 const MAP_MAX_ZOOM = 18;
@@ -80,14 +80,32 @@ function onActivate(marker: L.Marker, action: () => void) {
   });
 }
 
-/** A new radius search moves the map to its centre (MapContainer reads `center` once). */
-function FollowCenter({ center }: { center?: GeoPoint }) {
+/** The searched circle of a postal-code search. */
+export interface SearchArea {
+  center: GeoPoint;
+  radiusKm: number;
+}
+
+/** Some room around the circle, so its edge does not touch the map's border. */
+const AREA_PADDING: L.PointExpression = [12, 12];
+
+function areaBounds(area: SearchArea): L.LatLngBounds {
+  return L.latLng(area.center.latitude, area.center.longitude).toBounds(area.radiusKm * 2 * 1000);
+}
+
+/**
+ * Another search in the same map view moves the map (MapContainer reads its view once): fitted
+ * to the new circle, or back to France at zoom 6 without a postal code.
+ */
+function FollowArea({ area }: { area?: SearchArea }) {
   const map = useMap();
-  const latitude = center?.latitude;
-  const longitude = center?.longitude;
+  const latitude = area?.center.latitude;
+  const longitude = area?.center.longitude;
+  const radiusKm = area?.radiusKm;
   useEffect(() => {
-    if (latitude !== undefined && longitude !== undefined) map.setView([latitude, longitude], AREA_ZOOM);
-  }, [map, latitude, longitude]);
+    if (latitude === undefined || longitude === undefined || radiusKm === undefined) map.setView(FRANCE_CENTER, FRANCE_ZOOM);
+    else map.fitBounds(areaBounds({ center: { latitude, longitude }, radiusKm }), { padding: AREA_PADDING });
+  }, [map, latitude, longitude, radiusKm]);
   return null;
 }
 
@@ -166,13 +184,13 @@ export default function ResultsMap({
   query,
   tileUrl,
   attribution,
-  center,
+  area,
 }: {
   /** The query string of the search (without `?`). */
   query: string;
   tileUrl: string;
   attribution: string;
-  center?: GeoPoint;
+  area?: SearchArea;
 }) {
   const [attempt, setAttempt] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -218,10 +236,11 @@ export default function ResultsMap({
 
   return (
     // isolate: Leaflet's panes (z-index 400–1000) stay under the sticky header and the tab bar.
-    <div className="relative isolate h-[65vh] min-h-[420px] overflow-hidden rounded-xl bg-slate-200 ring-1 ring-slate-200 [&_.leaflet-control-attribution_a]:underline!">
+    <div className={`relative isolate ${MAP_BOX} overflow-hidden rounded-xl bg-slate-200 ring-1 ring-slate-200 [&_.leaflet-control-attribution_a]:underline!`}>
       <MapContainer
-        center={center ? [center.latitude, center.longitude] : FRANCE_CENTER}
-        zoom={center ? AREA_ZOOM : FRANCE_ZOOM}
+        {...(area
+          ? { bounds: areaBounds(area), boundsOptions: { padding: AREA_PADDING } }
+          : { center: FRANCE_CENTER, zoom: FRANCE_ZOOM })}
         maxZoom={MAP_MAX_ZOOM}
         className="h-full w-full"
         attributionControl
@@ -229,7 +248,17 @@ export default function ResultsMap({
       >
         <ZoomControl position="topleft" zoomInTitle="Zoom avant" zoomOutTitle="Zoom arrière" />
         <TileLayer url={tileUrl} attribution={attribution} />
-        <FollowCenter center={center} />
+        <FollowArea area={area} />
+        {area ? (
+          // className and interactive are creation options (pathOptions only restyles).
+          <Circle
+            center={[area.center.latitude, area.center.longitude]}
+            radius={area.radiusKm * 1000}
+            className="occazio-search-area"
+            interactive={false}
+            pathOptions={{ color: "#1b5fe0", weight: 2, fillOpacity: 0.04 }}
+          />
+        ) : null}
         <ClusterLayer
           index={index}
           selectedId={selectedId}
@@ -334,7 +363,8 @@ function InfoCard({
     <section
       aria-label="Aperçu de l'annonce"
       onKeyDown={onKeyDown}
-      className="absolute left-3 right-3 top-3 z-[1000] rounded-xl bg-white shadow-xl ring-1 ring-slate-200 sm:left-auto sm:w-96"
+      // Phones: right of the zoom buttons (Leaflet's top-left control, 44 px wide), never over them.
+      className="absolute left-14 right-3 top-3 z-[1000] rounded-xl bg-white shadow-xl ring-1 ring-slate-200 wide:left-auto wide:w-96"
     >
       <button
         type="button"
@@ -362,7 +392,7 @@ function InfoCard({
               srcSet={card.photo?.srcSet}
               sizes="128px"
               alt={title}
-              className="h-auto w-24 shrink-0 rounded-tl-xl bg-slate-100 object-cover sm:w-32"
+              className="h-auto w-24 shrink-0 rounded-tl-xl bg-slate-100 object-cover wide:w-32"
             />
             <div className="min-w-0 flex-1 space-y-1 p-3 pr-9">
               <h3 className="truncate font-semibold">{title}</h3>

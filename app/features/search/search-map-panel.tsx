@@ -1,7 +1,8 @@
 import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from "react";
 import { useRootData } from "~/features/auth/session-user";
 import { ClientOnly } from "~/ui/client-only";
-import type { GeoPoint } from "./search-types";
+import type { SearchArea } from "./results-map";
+import { MAP_BOX } from "./search-map-box";
 
 /** Leaflet and the map code arrive only when the map view is shown (not in the list's bundle). */
 const ResultsMap = lazy(() => import("./results-map"));
@@ -25,7 +26,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
     return (
       <div
         role="alert"
-        className="flex h-[65vh] min-h-[420px] flex-col items-center justify-center gap-3 rounded-xl bg-slate-100 p-6 text-center ring-1 ring-slate-200"
+        className={`flex ${MAP_BOX} flex-col items-center justify-center gap-3 rounded-xl bg-slate-100 p-6 text-center ring-1 ring-slate-200`}
       >
         <p className="font-semibold text-red-800">{MAP_LOAD_ERROR}</p>
         <p className="text-sm text-slate-700">Vérifiez votre connexion puis rechargez la page, ou affichez la liste.</p>
@@ -35,7 +36,7 @@ class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: bool
 }
 
 const placeholder = (
-  <div className="flex h-[65vh] min-h-[420px] items-center justify-center rounded-xl bg-slate-100 ring-1 ring-slate-200">
+  <div className={`flex ${MAP_BOX} items-center justify-center rounded-xl bg-slate-100 ring-1 ring-slate-200`}>
     <p role="status" className="text-sm font-medium text-slate-700">
       Chargement de la carte...
     </p>
@@ -43,14 +44,14 @@ const placeholder = (
 );
 
 /** The map view of /recherche: rendered in the browser only, its code fetched on demand. */
-export function SearchMapPanel({ query, center }: { query: string; center?: GeoPoint }) {
+export function SearchMapPanel({ query, area }: { query: string; area?: SearchArea }) {
   const { map } = useRootData();
   return (
     <MapErrorBoundary>
       <ClientOnly fallback={placeholder}>
         {() => (
           <Suspense fallback={placeholder}>
-            <ResultsMap query={query} tileUrl={map.tileUrl} attribution={map.attribution} center={center} />
+            <ResultsMap query={query} tileUrl={map.tileUrl} attribution={map.attribution} area={area} />
           </Suspense>
         )}
       </ClientOnly>

@@ -242,7 +242,7 @@ describe("parseSearchParams: bad values are dropped or clamped, never thrown", (
 });
 
 describe("toSearchParams", () => {
-  it("writes parameters in a stable order and omits empty and default values", () => {
+  it("writes parameters in a stable order and omits empty and default values, but always the radius of a postal code", () => {
     const filters: SearchFilters = {
       page: 1,
       sort: "recent",
@@ -254,7 +254,14 @@ describe("toSearchParams", () => {
       brand: "Peugeot",
       brands: [],
     };
-    expect(toSearchParams(filters).toString()).toBe("brand=Peugeot&model=208&postalCode=69001&fuel=Diesel&price=15000");
+    expect(toSearchParams(filters).toString()).toBe(
+      "brand=Peugeot&model=208&postalCode=69001&radius=100&fuel=Diesel&price=15000",
+    );
+    // A shared URL says how far it searched, the default 100 km included (issue 17).
+    expect(toSearchParams({ postalCode: "69001" }).toString()).toBe("postalCode=69001&radius=100");
+    expect(searchHref(parseSearchParams(new URLSearchParams("postalCode=69001")).filters)).toBe(
+      "/recherche?postalCode=69001&radius=100",
+    );
   });
 
   it("writes a non-default radius, sort and page", () => {

@@ -401,7 +401,10 @@ function compact(filters: SearchFilters): SearchFilters {
 
 /**
  * The canonical query string of a search: fixed parameter order, no empty or default value
- * (no radius 100, sort "recent" or page 1), so equal searches share one URL (caches, crawlers).
+ * (no sort "recent" or page 1), so equal searches share one URL (caches, crawlers). The radius
+ * is the exception: with a postal code it is always written, the default 100 km included, so a
+ * shared URL says how far it searched; `postalCode=X` alone (an old or hand-made link) still
+ * parses as 100 km and its canonical URL is `postalCode=X&radius=100`.
  * The maximum price is written as the spec's `price`.
  */
 export function toSearchParams(filters: SearchFilters): URLSearchParams {
@@ -417,9 +420,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("models", list(filters.models));
   set("energies", list(filters.energies));
   set("postalCode", filters.postalCode);
-  if (filters.postalCode && filters.radius !== undefined && filters.radius !== DEFAULT_RADIUS_KM) {
-    set("radius", filters.radius);
-  }
+  if (filters.postalCode) set("radius", filters.radius ?? DEFAULT_RADIUS_KM);
   set("vehicleType", filters.vehicleType);
   set("fuel", filters.fuel);
   set("gearbox", filters.gearbox);
