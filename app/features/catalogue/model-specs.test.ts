@@ -10,7 +10,10 @@ describe("model specs (issue 17: what each catalogue model is)", () => {
     expect(Object.keys(MODEL_SPEC_ROWS).sort()).toEqual(CATALOGUE.map((b) => b.name).sort());
     for (const brand of CATALOGUE) {
       const rows = MODEL_SPEC_ROWS[brand.name] ?? [];
-      expect(rows.map(([model]) => model), brand.name).toEqual([...brand.models]);
+      expect(
+        rows.map(([model]) => model),
+        brand.name,
+      ).toEqual([...brand.models]);
     }
   });
 
@@ -26,9 +29,11 @@ describe("model specs (issue 17: what each catalogue model is)", () => {
       const label = `${spec.brand} ${spec.model}`;
       if (spec.from < 1950 || spec.from > currentYear) problems.push(`${label}: from ${spec.from}`);
       if (spec.to !== null && (spec.to < spec.from || spec.to > currentYear)) problems.push(`${label}: to ${spec.to}`);
-      if (spec.energies.length === 0 || new Set(spec.energies).size !== spec.energies.length) problems.push(`${label}: energies`);
+      if (spec.energies.length === 0 || new Set(spec.energies).size !== spec.energies.length)
+        problems.push(`${label}: energies`);
       for (const fuel of spec.energies) if (!fuels.includes(fuel)) problems.push(`${label}: ${fuel}`);
-      if (spec.bodies.length === 0 || new Set(spec.bodies).size !== spec.bodies.length) problems.push(`${label}: bodies`);
+      if (spec.bodies.length === 0 || new Set(spec.bodies).size !== spec.bodies.length)
+        problems.push(`${label}: bodies`);
       for (const body of spec.bodies) if (!bodies.includes(body)) problems.push(`${label}: ${body}`);
     }
     expect(problems).toEqual([]);
@@ -64,15 +69,23 @@ describe("checkAgainstModel (moderation quick check)", () => {
     expect(checkAgainstModel({ ...listing, model: "806", year: 2025, vehicleType: "Monospace" }, NOW)).toEqual([
       "Année 2025 hors production de la Peugeot 806 (1994–2002).",
     ]);
-    expect(checkAgainstModel({ ...listing, brand: "Lotus", model: "Eletre", year: 2024, fuel: "Diesel", vehicleType: "SUV" }, NOW)).toEqual([
-      "Énergie « Diesel » jamais proposée sur la Lotus Eletre (Electrique).",
-    ]);
     expect(
-      checkAgainstModel({ ...listing, brand: "Volkswagen", model: "Crafter", year: 2020, fuel: "Hybride", vehicleType: "Berline" }, NOW),
+      checkAgainstModel(
+        { ...listing, brand: "Lotus", model: "Eletre", year: 2024, fuel: "Diesel", vehicleType: "SUV" },
+        NOW,
+      ),
+    ).toEqual(["Énergie « Diesel » jamais proposée sur la Lotus Eletre (Electrique)."]);
+    expect(
+      checkAgainstModel(
+        { ...listing, brand: "Volkswagen", model: "Crafter", year: 2020, fuel: "Hybride", vehicleType: "Berline" },
+        NOW,
+      ),
     ).toEqual([
       "Énergie « Hybride » jamais proposée sur la Volkswagen Crafter (Diesel).",
       "Type « Berline » inhabituel pour la Volkswagen Crafter (Utilitaire).",
     ]);
-    expect(checkAgainstModel({ ...listing, year: 2005 }, NOW)[0]).toBe("Année 2005 hors production de la Peugeot 208 (depuis 2012).");
+    expect(checkAgainstModel({ ...listing, year: 2005 }, NOW)[0]).toBe(
+      "Année 2005 hors production de la Peugeot 208 (depuis 2012).",
+    );
   });
 });

@@ -1282,7 +1282,11 @@ export function checkAgainstModel(
   if (listing.fuel && listing.fuel !== "Autre" && !spec.energies.some((fuel) => fuel === listing.fuel)) {
     problems.push(`Énergie « ${listing.fuel} » jamais proposée sur la ${name} (${spec.energies.join(", ")}).`);
   }
-  if (listing.vehicleType && listing.vehicleType !== "Autre" && !spec.bodies.some((body) => body === listing.vehicleType)) {
+  if (
+    listing.vehicleType &&
+    listing.vehicleType !== "Autre" &&
+    !spec.bodies.some((body) => body === listing.vehicleType)
+  ) {
     problems.push(`Type « ${listing.vehicleType} » inhabituel pour la ${name} (${spec.bodies.join(", ")}).`);
   }
   return problems;
