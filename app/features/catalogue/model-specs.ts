@@ -13,6 +13,7 @@
  * range a French buyer meets on the used market (a 1975 Golf may exist, it is not listed).
  */
 import { findBrand, findModel } from "./catalogue-data";
+import { MODEL_YEAR_TOLERANCE } from "./model-year-tolerance";
 import type { Fuel, VehicleType } from "./vocabularies";
 
 export type ModelSpecRow = readonly [
@@ -1245,11 +1246,6 @@ export function lastModelYear(spec: Pick<ModelSpec, "to">, now: Date = new Date(
   return spec.to ?? now.getFullYear();
 }
 
-/**
- * A car registered the year after its model ended (stock) or dated the year before its
- * launch (early imports) is ordinary: only a year further out is flagged.
- */
-export const MODEL_YEAR_TOLERANCE = 1;
 
 /**
  * What in a listing does not fit its catalogue model, as French sentences for a moderator
