@@ -282,7 +282,10 @@ function QueueCard({ item, index, total }: { item: QueueItem; index: number; tot
         {item.checks.duplicatePhotoListings > 0 ? (
           <li className="rounded bg-red-100 px-2 py-1 text-red-900">Photos déjà vues sur {formatCount(item.checks.duplicatePhotoListings, "autre annonce", "autres annonces")}</li>
         ) : null}
-        {!item.checks.priceOutlier && !item.checks.contactInDescription && item.checks.duplicatePhotoListings === 0 ? (
+        {item.checks.modelMismatches.map((problem) => (
+          <li key={problem} className="rounded bg-amber-100 px-2 py-1 text-amber-900">{problem}</li>
+        ))}
+        {!item.checks.priceOutlier && !item.checks.contactInDescription && item.checks.duplicatePhotoListings === 0 && item.checks.modelMismatches.length === 0 ? (
           <li className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">Aucune alerte</li>
         ) : null}
       </ul>

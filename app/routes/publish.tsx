@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { getSessionUser } from "~/features/auth/session.server";
+import { findModelSpec, type ModelSpec } from "~/features/catalogue/model-specs";
 import { LAST_WIZARD_STEP, WIZARD_STEPS, isWizardStep, type WizardStep } from "~/features/publish/listing-schemas";
 import {
   getCurrentDraft,
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listingId: draft.listingId,
       draftStep: draft.draftStep,
       values: asText(draft.values),
+      modelSpec: findModelSpec(draft.values.brand, draft.values.model) ?? null,
       photos: draft.photos.map((p) => ({ id: p.id, src: p.src, srcSet: p.srcSet })),
     },
   };
@@ -187,6 +189,7 @@ interface WizardDraft {
   listingId: string;
   draftStep: WizardStep;
   values: WizardValues;
+  modelSpec: ModelSpec | null;
   photos: { id: string; src: string; srcSet: string }[];
 }
 
@@ -310,6 +313,7 @@ function Wizard({
             errors={errors}
             listingId={draft?.listingId ?? null}
             photos={draft?.photos ?? []}
+            modelSpec={draft?.modelSpec}
           />
           {step === LAST_WIZARD_STEP && draft ? <Summary values={draft.values} photoCount={draft.photos.length} /> : null}
           {result?.failure ? (

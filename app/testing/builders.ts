@@ -1,6 +1,13 @@
 import { fakerFR as faker } from "@faker-js/faker";
-import { CATALOGUE, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
-import { COLORS, FUELS, GEARBOXES, VEHICLE_CONDITIONS, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
+import { allModelSpecs, findModelSpec, lastModelYear, type ModelSpec } from "~/features/catalogue/model-specs";
+import {
+  COLORS,
+  FUELS,
+  GEARBOXES,
+  VEHICLE_CONDITIONS,
+  VEHICLE_TYPES,
+  type Fuel,
+} from "~/features/catalogue/vocabularies";
 import type { NewListing } from "~/db/schema";
 
 /**
@@ -49,41 +56,17 @@ export const PARIS_11: BuiltPlace = {
   longitude: 2.38,
 };
 
-/** Body styles that fit a model name well enough for demo data. */
-function guessVehicleType(model: string): (typeof VEHICLE_TYPES)[number] {
-  if (
-    /^(x|q|gl|t-?roc|tiguan|touareg|kadjar|captur|austral|arkana|duster|\d008|c5 aircross|kuga|qashqai|juke|sportage|tucson|niro|model y|e-\d008|id\.4|enyaq|karoq|kodiaq|rav4|c-hr|yaris cross)/i.test(
-      model,
-    )
-  ) {
-    return "SUV";
-  }
-  if (
-    /(kangoo|trafic|master|partner|berlingo|expert|jumpy|boxer|jumper|transit|vito|sprinter|ducato|caddy|transporter)/i.test(
-      model,
-    )
-  ) {
-    return "Utilitaire";
-  }
-  if (
-    /(clio|208|twingo|c3|polo|yaris|corsa|sandero|fiesta|i10|i20|up|picanto|aygo|108|107|zo[eé]|500|mini|spring)/i.test(
-      model,
-    )
-  ) {
-    return "Citadine";
-  }
-  if (/(break|sw|touring|estate|avant|variant)/i.test(model)) return "Break";
-  return faker.helpers.weightedArrayElement([
-    { weight: 6, value: "Berline" },
-    { weight: 1, value: "Break" },
-    { weight: 1, value: "Coupé" },
-    { weight: 1, value: "Monospace" },
-  ]);
+/** Models a random listing can be: the catalogue's models still met on the used market. */
+function recentModels(currentYear: number): ModelSpec[] {
+  return allModelSpecs().filter((spec) => lastModelYear(spec) >= currentYear - USED_MARKET_YEARS);
 }
 
-function pickBrandAndModel(): { brand: CatalogueBrand; model: string } {
+/** How far back the used market goes for a random listing, in years. */
+const USED_MARKET_YEARS = 20;
+
+function pickModelSpec(currentYear: number): ModelSpec {
   // The French used market is dominated by French brands and a few German ones.
-  const popular = [
+  const popular = new Set([
     "Peugeot",
     "Renault",
     "Citroën",
@@ -102,85 +85,195 @@ function pickBrandAndModel(): { brand: CatalogueBrand; model: string } {
     "Hyundai",
     "Skoda",
     "Seat",
-  ];
+  ]);
+  const models = recentModels(currentYear);
   const useCommon = faker.number.float() < 0.8;
-  const pool = useCommon ? CATALOGUE.filter((b) => popular.includes(b.name)) : CATALOGUE;
-  const brand = faker.helpers.arrayElement(pool);
-  return { brand, model: faker.helpers.arrayElement(brand.models) };
+  const brands = [...new Set(models.map((m) => m.brand))].filter((b) => !useCommon || popular.has(b));
+  const brand = faker.helpers.arrayElement(brands);
+  return faker.helpers.arrayElement(models.filter((m) => m.brand === brand));
 }
+
+/**
+ * A model year inside the model's production, and inside the last 20 years of the used market
+ * when the production reaches them; middle ages are likelier than brand-new or very old cars.
+ */
+export function drawModelYear(spec: Pick<ModelSpec, "from" | "to">, currentYear: number): number {
+  const last = Math.min(lastModelYear(spec), currentYear);
+  const first = Math.min(last, Math.max(spec.from, currentYear - USED_MARKET_YEARS));
+  const middle = (faker.number.float() + faker.number.float()) / 2;
+  return first + Math.round((last - first) * middle);
+}
+
+/**
+ * An energy the model was offered with, likely for its year: hybrids and electric versions of
+ * combustion models are recent (Toyota and Lexus hybrids excepted), diesel fades after 2020,
+ * GPL and CNG stay rare.
+ */
+function drawEnergy(spec: Pick<ModelSpec, "energies">, brand: string, year: number): Fuel {
+  const only = spec.energies.length === 1;
+  const weights = spec.energies.map((value, i) => {
+    let weight = i === 0 ? 6 : 4;
+    if (value === "GPL" || value === "Gaz naturel (CNG)") weight = 1;
+    if (value === "Diesel" && year >= 2021) weight = 2;
+    if (!only && value === "Hybride" && year < (brand === "Toyota" || brand === "Lexus" ? 2005 : 2019)) weight = 0;
+    if (!only && value === "Electrique" && year < 2020) weight = 0;
+    return { value, weight };
+  });
+  return weights.some((w) => w.weight > 0)
+    ? faker.helpers.weightedArrayElement(weights.filter((w) => w.weight > 0))
+    : spec.energies[0]!;
+}
+
+/** Licence-free cars ("voitures sans permis"): tiny engines, low mileage, their own prices. */
+const LICENCE_FREE_BRANDS = new Set(["Aixam", "Chatenet", "Ligier", "Microcar"]);
+const LUXURY_BRANDS = new Set(["Aston Martin", "Bentley", "Ferrari", "Lamborghini", "Maserati", "Lotus", "Porsche"]);
+const PREMIUM_BRANDS = new Set([
+  "Alpine",
+  "Audi",
+  "BMW",
+  "DS",
+  "Infiniti",
+  "Jaguar",
+  "Land Rover",
+  "Lexus",
+  "Mercedes-Benz",
+  "Polestar",
+  "Tesla",
+  "Volvo",
+]);
+const LOW_COST_BRANDS = new Set(["Dacia", "MG", "Leapmotor", "Chevrolet", "Daihatsu", "Suzuki", "SsangYong"]);
+
+type Segment = "licence-free" | "low-cost" | "mainstream" | "premium" | "luxury";
+
+function segmentOf(brand: string, model: string): Segment {
+  if (LICENCE_FREE_BRANDS.has(brand) || (brand === "Citroën" && model === "Ami")) return "licence-free";
+  if (LUXURY_BRANDS.has(brand)) return "luxury";
+  if (PREMIUM_BRANDS.has(brand)) return "premium";
+  if (LOW_COST_BRANDS.has(brand)) return "low-cost";
+  return "mainstream";
+}
+
+/** New price range (€) by segment; a body type shifts it (a city car costs less than an SUV). */
+const NEW_PRICE: Record<Segment, [number, number]> = {
+  "licence-free": [9_000, 17_000],
+  "low-cost": [12_000, 24_000],
+  mainstream: [17_000, 36_000],
+  premium: [28_000, 60_000],
+  luxury: [90_000, 260_000],
+};
+const BODY_PRICE_FACTOR: Partial<Record<string, number>> = {
+  Citadine: 0.75,
+  SUV: 1.15,
+  "4x4": 1.2,
+  Utilitaire: 1.1,
+  Monospace: 1.05,
+  Cabriolet: 1.1,
+  Coupé: 1.1,
+};
+/** Kilometres a year by segment and use (vans and taxis-like saloons run more). */
+const YEARLY_KM: Record<Segment, [number, number]> = {
+  "licence-free": [1_500, 5_000],
+  "low-cost": [8_000, 16_000],
+  mainstream: [8_000, 17_000],
+  premium: [9_000, 20_000],
+  luxury: [2_500, 8_000],
+};
 
 export type BuiltListing = Omit<NewListing, "ownerId">;
 
-const ELECTRIC_BRANDS = new Set(["Tesla", "Polestar", "BYD", "Leapmotor"]);
-/** Model names sold only as electric cars (e-208, ID.3, Zoé, Mégane E-Tech, EV6, Ioniq 5…). */
-const ELECTRIC_MODEL =
-  /(^e-|^ë-|^id\.|zo[eé]|e-tech|^ev\d|ioniq|^spring|enyaq|^mg4|e-tron|^i[x3-7]$|^eq|leaf|ariya|^r5|twizy|e-up|e-golf|kona electric)/i;
-
 /**
- * A complete, coherent published listing: mileage grows with age, price falls with age and
- * mileage. Override any field; `place` sets city, postal code and coordinates at once.
+ * A complete, coherent published listing: the year, energy and body type fit the catalogue
+ * model (model-specs.ts), mileage grows with age and use, price falls with age and mileage
+ * from a new price that fits the brand and body. Override any field; `place` sets city,
+ * postal code and coordinates at once.
  */
 export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltPlace } = {}): BuiltListing {
   const { place = PARIS_11, ...rest } = overrides;
-  const { brand, model } =
-    rest.brand && rest.model
-      ? { brand: { name: rest.brand } as CatalogueBrand, model: rest.model }
-      : pickBrandAndModel();
   const currentYear = new Date().getFullYear();
-  const year = rest.year ?? faker.number.int({ min: currentYear - 18, max: currentYear });
+  const spec = rest.brand && rest.model ? findModelSpec(rest.brand, rest.model) : pickModelSpec(currentYear);
+  const brand = spec?.brand ?? rest.brand ?? "Peugeot";
+  const model = spec?.model ?? rest.model ?? "208";
+  const segment = segmentOf(brand, model);
+  const year =
+    rest.year ??
+    (spec ? drawModelYear(spec, currentYear) : faker.number.int({ min: currentYear - 18, max: currentYear }));
   const age = Math.max(0, currentYear - year);
+  const vehicleType =
+    rest.vehicleType ??
+    (spec
+      ? faker.helpers.weightedArrayElement(spec.bodies.map((value, i) => ({ value, weight: i === 0 ? 4 : 1 })))
+      : "Berline");
+  const fuel = rest.fuel ?? (spec ? drawEnergy(spec, brand, year) : "Essence");
+  // Electric cars run less a year than the combustion cars of their kind (range, use).
+  const perYear =
+    vehicleType === "Utilitaire" && segment !== "licence-free" ? ([15_000, 30_000] as const) : YEARLY_KM[segment];
+  const kmFactor = fuel === "Electrique" ? 0.7 : 1;
   const mileage =
     rest.mileage ??
-    Math.round((age * faker.number.int({ min: 7_000, max: 17_000 }) + faker.number.int({ min: 5, max: 3_000 })) / 100) *
-      100;
-  const electricOnly = ELECTRIC_BRANDS.has(brand.name) || ELECTRIC_MODEL.test(model);
-  const fuel =
-    rest.fuel ??
-    (electricOnly
-      ? "Electrique"
-      : faker.helpers.weightedArrayElement([
-          { weight: 10, value: "Essence" },
-          { weight: 8, value: "Diesel" },
-          { weight: 3, value: "Hybride" },
-          { weight: 1, value: "GPL" },
-        ]));
-  const newPrice = faker.number.int({ min: 15_000, max: 50_000 });
-  // Roughly 15 % a year, and less again for a high mileage (French used-car rule of thumb).
+    Math.round(
+      (age * kmFactor * faker.number.int({ min: perYear[0], max: perYear[1] }) +
+        faker.number.int({ min: 5, max: 3_000 })) /
+        100,
+    ) * 100;
+  const [low, high] = NEW_PRICE[segment];
+  const newPrice =
+    faker.number.int({ min: low, max: high }) *
+    (BODY_PRICE_FACTOR[vehicleType] ?? 1) *
+    (fuel === "Electrique" || fuel === "Hybride" ? 1.25 : 1);
+  // About 15 % lost the first year and 8 % a year after, less again for a high mileage
+  // (French used-car rule of thumb); an old car keeps a floor value.
+  const retained = age === 0 ? 0.92 : 0.85 * Math.pow(0.92, Math.min(age, 25) - 1);
   const price =
     rest.price ??
-    Math.max(1_500, Math.round((newPrice * Math.pow(0.85, age) * (1 - Math.min(0.5, mileage / 600_000))) / 50) * 50);
+    Math.max(
+      segment === "luxury" ? 25_000 : 1_500,
+      Math.round((newPrice * retained * (1 - Math.min(0.35, mileage / 800_000))) / 50) * 50,
+    );
   const month = faker.number.int({ min: 1, max: 12 });
   const createdAt = rest.createdAt ?? faker.date.recent({ days: 60 });
-  const vehicleType = rest.vehicleType ?? guessVehicleType(model);
+  const licenceFree = segment === "licence-free";
   return {
     status: "published",
     draftStep: 8,
-    brand: brand.name,
+    brand,
     model,
     year,
     firstRegistration: `${String(month).padStart(2, "0")}/${year}`,
     fuel,
     gearbox:
-      fuel === "Electrique"
+      fuel === "Electrique" || licenceFree
         ? "Automatique"
         : faker.helpers.weightedArrayElement([
-            { weight: 6, value: GEARBOXES[0] },
-            { weight: 3, value: GEARBOXES[1] },
+            { weight: fuel === "Hybride" ? 1 : 6, value: GEARBOXES[0] },
+            { weight: fuel === "Hybride" || segment === "luxury" ? 9 : 3, value: GEARBOXES[1] },
             { weight: 1, value: GEARBOXES[2] },
           ]),
     vehicleType,
-    doors: vehicleType === "Coupé" || vehicleType === "Cabriolet" ? 3 : faker.helpers.arrayElement([3, 5, 5, 5]),
-    seats: vehicleType === "Utilitaire" ? 3 : 5,
-    fiscalPower: faker.number.int({ min: 4, max: 11 }),
-    dinPower: faker.number.int({ min: 70, max: 250 }),
-    licenseStatus: "Permis",
+    doors:
+      vehicleType === "Coupé" || vehicleType === "Cabriolet" || licenceFree
+        ? 3
+        : vehicleType === "Utilitaire"
+          ? 4
+          : faker.helpers.arrayElement([3, 5, 5, 5]),
+    seats: licenceFree
+      ? 2
+      : vehicleType === "Utilitaire"
+        ? 3
+        : vehicleType === "Monospace"
+          ? faker.helpers.arrayElement([5, 7])
+          : 5,
+    fiscalPower: licenceFree ? 1 : faker.number.int(segment === "luxury" ? { min: 20, max: 60 } : { min: 4, max: 11 }),
+    dinPower: licenceFree
+      ? faker.number.int({ min: 6, max: 8 })
+      : faker.number.int(segment === "luxury" ? { min: 300, max: 720 } : { min: 70, max: 250 }),
+    licenseStatus: licenceFree ? "Sans permis" : "Permis",
     mileage,
     color: faker.helpers.arrayElement(COLORS.filter((c) => c !== "Autre")),
     vehicleCondition: faker.helpers.weightedArrayElement([
       { weight: 19, value: VEHICLE_CONDITIONS[0] },
       { weight: 1, value: VEHICLE_CONDITIONS[1] },
     ]),
-    description: buildDescription({ brand: brand.name, model, year, mileage }),
+    description: buildDescription({ brand, model, year, mileage }),
     price,
     city: place.city,
     postalCode: place.postalCode,

@@ -7,6 +7,7 @@ export function SelectField({
   hint,
   error,
   options,
+  groups,
   placeholder = "Choisissez…",
   className = "",
   ...props
@@ -15,6 +16,8 @@ export function SelectField({
   hint?: string;
   error?: string | null;
   options: readonly (string | { value: string; label: string })[];
+  /** When given, the options are shown in these labelled groups instead (`<optgroup>`). */
+  groups?: readonly { label: string; options: readonly string[] }[];
   /** First, empty choice; null for none. */
   placeholder?: string | null;
 }) {
@@ -23,7 +26,16 @@ export function SelectField({
     <FieldShell field={field} label={label} hint={hint} error={error} className={className}>
       <select {...field.controlProps} className={CONTROL_CLASSES} {...props}>
         {placeholder !== null ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => {
+        {groups?.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+        {(groups ? [] : options).map((option) => {
           const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
           return (
             <option key={value} value={value}>

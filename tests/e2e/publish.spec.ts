@@ -49,8 +49,10 @@ async function publishThroughWizard(page: Page) {
   await expect(registration).toHaveValue("03/2019");
   await next(page, 3);
 
+  // A Peugeot 208 is only ever a city car: the catalogue preselects it (issue 17).
+  await expect(page.getByLabel("Type de véhicule")).toHaveValue("Citadine");
+  await expect(page.getByText("Proposé pour la Peugeot 208 ; modifiable.")).toBeVisible();
   await expectErrorsOnEmptyStep(page, [
-    "Le type de véhicule est obligatoire.",
     "L'énergie est obligatoire.",
     "La boîte de vitesses est obligatoire.",
     "La puissance fiscale est obligatoire.",
@@ -58,7 +60,7 @@ async function publishThroughWizard(page: Page) {
     "Le kilométrage est obligatoire.",
     "Le type de permis est obligatoire.",
   ]);
-  await page.getByLabel("Type de véhicule").selectOption("Berline");
+  await expect(page.getByText("Le type de véhicule est obligatoire.")).toBeHidden();
   await page.getByLabel("Énergie").selectOption("Essence");
   await page.getByLabel("Boîte de vitesses").selectOption("Manuelle");
   await page.getByLabel("Permis", { exact: true }).selectOption("Permis");
@@ -149,6 +151,29 @@ function deletedTab(page: Page) {
 for (const width of [375, 1280]) {
   test.describe(`publishing at ${width} px`, () => {
     test.use({ viewport: { width, height: 860 } });
+
+    test("the wizard suggests what the catalogue model is, without blocking other choices", async ({ page }) => {
+      await signUpThroughUi(page);
+      await page.goto("/publish");
+      await page.getByLabel("Marque", { exact: true }).fill("tesla");
+      await page.getByLabel("Modèle", { exact: true }).fill("model 3");
+      await next(page, 2);
+      await expect(page.getByText("La Tesla Model 3 est vendue depuis 2019.")).toBeVisible();
+      const notice = "Cette année est hors de la production de la Tesla Model 3 : vérifiez la carte grise.";
+      await page.getByLabel("Année du modèle").selectOption("2015");
+      await expect(page.getByText(notice)).toBeVisible();
+      await page.getByLabel("Année du modèle").selectOption("2022");
+      await expect(page.getByText(notice)).toBeHidden();
+      await page.getByLabel("Date de première mise en circulation").fill("06/2022");
+      await next(page, 3);
+      // Electric only, a saloon only: both preselected; the model's values come first.
+      await expect(page.getByLabel("Énergie")).toHaveValue("Electrique");
+      await expect(page.getByLabel("Type de véhicule")).toHaveValue("Berline");
+      await expect(page.getByLabel("Énergie").locator("optgroup").first()).toHaveAttribute("label", "Pour la Tesla Model 3");
+      // Another value stays possible (a seller knows their car better than the catalogue).
+      await page.getByLabel("Type de véhicule").selectOption("Break");
+      await expect(page.getByLabel("Type de véhicule")).toHaveValue("Break");
+    });
 
     test("a new user publishes a listing with 3 photos; it waits under 'En cours de validation'", async ({ page }) => {
       test.setTimeout(120_000);

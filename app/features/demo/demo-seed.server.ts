@@ -7,6 +7,7 @@ import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
 import type { Storage } from "~/server/storage.server";
 import { buildListing, type BuiltPlace } from "~/testing/builders";
 import { insertUser, type InsertedUser } from "~/testing/inserters.server";
+import { planDemoVehicles } from "./demo-market";
 import { createDemoPhotoRenderer } from "./demo-photos.server";
 
 export const DEMO_META_KEY = "demo_data_seeded_at";
@@ -173,14 +174,19 @@ export async function seedDemoData(options: {
   const spots = await pickPlaces(db, options.listingCount);
   await pinSearchTestPlaces(db, spots);
   const counters: { clickCount: number; viewCount: number }[] = [];
+  // What each listing is: the two pending listings first, then the home page's popular models
+  // (so each of its links finds a listing), then the French market's mix (demo-market.ts).
+  const vehicles = planDemoVehicles(spots.length, { firstPublished: 2 });
   const built = spots.map((place, i) => {
+    const { spec, fuel } = vehicles[i]!;
+    const vehicle = { place, brand: spec.brand, model: spec.model, ...(fuel ? { fuel } : {}) };
     // The newest listing (first on the home page) has a seller's long description and a few
     // facts left blank, as imported listings do: the detail page's "Voir plus" and
     // "Non spécifié" are visible on first start.
     const listing =
       i === 2
-        ? buildListing({ place, fiscalPower: null, dinPower: null, firstRegistration: null, createdAt: new Date(), publishedAt: new Date(), description: LONG_DESCRIPTION })
-        : buildListing({ place });
+        ? buildListing({ ...vehicle, fiscalPower: null, dinPower: null, firstRegistration: null, createdAt: new Date(), publishedAt: new Date(), description: LONG_DESCRIPTION })
+        : buildListing(vehicle);
     // Two of the main seller's listings wait for validation, so /hosting shows every tab.
     const status = i < 2 ? ("pending" as const) : ("published" as const);
     counters.push({ clickCount: faker.number.int({ max: 400 }), viewCount: faker.number.int({ max: 250 }) });

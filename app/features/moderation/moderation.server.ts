@@ -31,6 +31,7 @@ import {
   type ReportReasonCode,
 } from "./moderation-reasons";
 import { isUuid } from "~/db/ids";
+import { checkAgainstModel } from "~/features/catalogue/model-specs";
 
 export interface Viewer {
   id: string;
@@ -85,6 +86,8 @@ export interface QueueItem {
     contactInDescription: boolean;
     /** Other listings that show one of these very photos (same stored file content). */
     duplicatePhotoListings: number;
+    /** Year, energy or body type outside what the catalogue model is (catalogue/model-specs.ts). */
+    modelMismatches: string[];
   };
   history: { action: string; reason: string | null; at: string; moderator: string | null }[];
 }
@@ -175,6 +178,7 @@ export async function listModerationQueue(options: {
         contactInDescription:
           PHONE_PATTERN.test(listing.description ?? "") || EMAIL_PATTERN.test(listing.description ?? ""),
         duplicatePhotoListings: duplicates,
+        modelMismatches: checkAgainstModel(listing),
       },
       history: history
         .filter((h) => h.listingId === listing.id)

@@ -24,6 +24,8 @@ import {
   formatFirstRegistrationInput,
   type WizardStep,
 } from "./listing-schemas";
+import type { ModelSpec } from "~/features/catalogue/model-specs";
+import { modelSuggestions, type ModelSuggestions } from "./model-suggestions";
 import { PhotoManager, type ManagedPhoto } from "./photo-manager";
 import { PHOTO_CLIENT_MESSAGES } from "./photo-rules";
 
@@ -75,20 +77,24 @@ export function StepFields({
   errors,
   listingId,
   photos,
+  modelSpec,
 }: {
   step: WizardStep;
   values: WizardValues;
   errors: FieldErrors;
   listingId: string | null;
   photos: readonly ManagedPhoto[];
+  /** What the draft's catalogue model is, when it is one (model-specs.ts). */
+  modelSpec?: ModelSpec | null;
 }) {
+  const suggestions = modelSuggestions(modelSpec);
   switch (step) {
     case 1:
       return <BrandAndModel values={values} errors={errors} />;
     case 2:
-      return <YearAndRegistration values={values} errors={errors} />;
+      return <YearAndRegistration values={values} errors={errors} suggestions={suggestions} />;
     case 3:
-      return <Characteristics values={values} errors={errors} />;
+      return <Characteristics values={values} errors={errors} suggestions={suggestions} />;
     case 4:
       return <Appearance values={values} errors={errors} />;
     case 5:
@@ -206,20 +212,35 @@ function BrandAndModel({ values, errors }: { values: WizardValues; errors: Field
   );
 }
 
-function YearAndRegistration({ values, errors }: { values: WizardValues; errors: FieldErrors }) {
+function YearAndRegistration({
+  values,
+  errors,
+  suggestions,
+}: {
+  values: WizardValues;
+  errors: FieldErrors;
+  suggestions: ModelSuggestions | null;
+}) {
   const [registration, setRegistration] = useState(values.firstRegistration ?? "");
+  const [year, setYear] = useState(values.year ?? "");
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: thisYear - MIN_YEAR + 1 }, (_, i) => String(thisYear - i));
+  const outside = Boolean(suggestions && year && suggestions.yearOutside(Number(year)));
   return (
     <div className="space-y-4">
       <SelectField
         label="Année du modèle"
         name="year"
         options={years}
-        defaultValue={values.year ?? ""}
+        value={year}
+        onChange={(event) => setYear(event.currentTarget.value)}
         placeholder="Choisissez l'année"
+        hint={suggestions?.yearHint}
         error={errors.year}
       />
+      <p aria-live="polite" className="text-sm text-amber-800 empty:hidden">
+        {outside && !errors.year ? suggestions?.yearNotice : null}
+      </p>
       <TextField
         label="Date de première mise en circulation"
         name="firstRegistration"
@@ -236,11 +257,40 @@ function YearAndRegistration({ values, errors }: { values: WizardValues; errors:
   );
 }
 
-function Characteristics({ values, errors }: { values: WizardValues; errors: FieldErrors }) {
+function Characteristics({
+  values,
+  errors,
+  suggestions,
+}: {
+  values: WizardValues;
+  errors: FieldErrors;
+  suggestions: ModelSuggestions | null;
+}) {
+  // The model's only body type or energy comes preselected; a seller's own choice stays.
+  const type = values.vehicleType || suggestions?.defaultType || "";
+  const fuel = values.fuel || suggestions?.defaultFuel || "";
+  const proposed = (value: string, own: string) =>
+    suggestions && value && value === own ? `Proposé pour la ${suggestions.name} ; modifiable.` : undefined;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <SelectField label="Type de véhicule" name="vehicleType" options={VEHICLE_TYPES} defaultValue={values.vehicleType ?? ""} error={errors.vehicleType} />
-      <SelectField label="Énergie" name="fuel" options={FUELS} defaultValue={values.fuel ?? ""} error={errors.fuel} />
+      <SelectField
+        label="Type de véhicule"
+        name="vehicleType"
+        options={VEHICLE_TYPES}
+        groups={suggestions?.typeGroups}
+        defaultValue={type}
+        hint={values.vehicleType ? undefined : proposed(type, suggestions?.defaultType ?? "")}
+        error={errors.vehicleType}
+      />
+      <SelectField
+        label="Énergie"
+        name="fuel"
+        options={FUELS}
+        groups={suggestions?.fuelGroups}
+        defaultValue={fuel}
+        hint={values.fuel ? undefined : proposed(fuel, suggestions?.defaultFuel ?? "")}
+        error={errors.fuel}
+      />
       <SelectField label="Boîte de vitesses" name="gearbox" options={GEARBOXES} defaultValue={values.gearbox ?? ""} error={errors.gearbox} />
       <SelectField label="Permis" name="licenseStatus" options={LICENSE_STATUSES} defaultValue={values.licenseStatus ?? ""} error={errors.licenseStatus} />
       <DigitsField label="Puissance fiscale (CV)" name="fiscalPower" maxLength={3} defaultValue={values.fiscalPower ?? ""} error={errors.fiscalPower} />
