@@ -3,14 +3,12 @@ import { data, Form, Link, redirect, useNavigate, useNavigation, useSubmit } fro
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { getSessionUser } from "~/features/auth/session.server";
 import { LAST_WIZARD_STEP, WIZARD_STEPS, isWizardStep, type WizardStep } from "~/features/publish/listing-schemas";
-import {
-  getCurrentDraft,
-  requireUserId,
-  saveDraftStep,
-  saveDraftStep1,
-  submitListing,
-  type DraftValues,
-} from "~/features/publish/publish.server";
+import { getCurrentDraft } from "~/features/publish/get-current-draft.server";
+import { requireUserId } from "~/features/publish/listing-access.server";
+import { type DraftValues } from "~/features/publish/listing-values.server";
+import { saveDraftStep } from "~/features/publish/save-draft-step.server";
+import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
+import { submitListing } from "~/features/publish/submit-listing.server";
 import {
   PUBLISH_FAILED,
   SIGN_IN_TO_PUBLISH,
