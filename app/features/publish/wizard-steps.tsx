@@ -229,7 +229,7 @@ function YearAndRegistration({ values, errors }: { values: WizardValues; errors:
         placeholder="MM/AAAA"
         hint="Mois et année, comme sur la carte grise (case B)."
         value={registration}
-        onChange={(event) => setRegistration(formatFirstRegistrationInput(event.currentTarget.value))}
+        onChange={(event) => setRegistration(formatFirstRegistrationInput(event.currentTarget.value, registration))}
         error={errors.firstRegistration}
       />
     </div>
