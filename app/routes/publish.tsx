@@ -248,6 +248,16 @@ function Wizard({
     }
   }
 
+  /** Adding photos answers step 7's 'Ajoutez au moins une photo.': it goes away at once. */
+  function onPhotosAdded() {
+    setClientErrors((current) => {
+      const shown = current?.step === step ? current.errors : (result?.errors ?? {});
+      if (!shown.photoCount) return current;
+      const { photoCount: _answered, ...rest } = shown;
+      return { step, errors: rest };
+    });
+  }
+
   function saveAndQuit(event: React.MouseEvent<HTMLAnchorElement>) {
     if (!signedIn || !formRef.current) return;
     event.preventDefault();
@@ -308,6 +318,7 @@ function Wizard({
             errors={errors}
             listingId={draft?.listingId ?? null}
             photos={draft?.photos ?? []}
+            onPhotosAdded={onPhotosAdded}
           />
           {step === LAST_WIZARD_STEP && draft ? <Summary values={draft.values} photoCount={draft.photos.length} /> : null}
           {result?.failure ? (

@@ -75,12 +75,15 @@ export function StepFields({
   errors,
   listingId,
   photos,
+  onPhotosAdded,
 }: {
   step: WizardStep;
   values: WizardValues;
   errors: FieldErrors;
   listingId: string | null;
   photos: readonly ManagedPhoto[];
+  /** Step 7: the seller added photos (the step's photo error no longer applies). */
+  onPhotosAdded?: () => void;
 }) {
   switch (step) {
     case 1:
@@ -118,7 +121,7 @@ export function StepFields({
       );
     case 7:
       return listingId ? (
-        <PhotoManager listingId={listingId} initialPhotos={photos} error={errors.photoCount} />
+        <PhotoManager listingId={listingId} initialPhotos={photos} error={errors.photoCount} onPhotosAdded={onPhotosAdded} />
       ) : null;
     case 8:
       return (
