@@ -5,7 +5,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { LAST_WIZARD_STEP, WIZARD_STEPS, isWizardStep, type WizardStep } from "~/features/publish/listing-schemas";
 import { getCurrentDraft } from "~/features/publish/get-current-draft.server";
 import { requireUserId } from "~/features/publish/listing-access.server";
-import { type DraftValues } from "~/features/publish/listing-values.server";
+import type { DraftValues } from "~/features/publish/listing-values.server";
 import { saveDraftStep } from "~/features/publish/save-draft-step.server";
 import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { submitListing } from "~/features/publish/submit-listing.server";
