@@ -62,6 +62,7 @@ for (const width of [375, 1280]) {
       await expect(alert).toHaveText("Erreur : Le mot de passe doit contenir au moins 8 caractères.");
       await dialog.getByRole("button", { name: "Connexion" }).click();
       await dialog.getByLabel("Adresse e-mail").fill("vendeur@occazio.local");
+      await dialog.getByLabel("Mot de passe", { exact: true }).fill("");
       await dialog.getByRole("button", { name: "Se connecter" }).click();
       await expect(alert).toHaveText("Erreur : saisissez votre mot de passe.");
     });
