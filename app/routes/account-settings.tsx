@@ -5,6 +5,7 @@ import { signOut } from "~/features/auth/sign-out";
 import { unreadLabel } from "~/ui/account-menu";
 import { Button, buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
+import { UserAvatar } from "~/ui/user-avatar";
 import type { Route } from "./+types/account-settings";
 
 export function meta() {
@@ -37,19 +38,6 @@ const CARDS = [
   },
 ];
 
-function Avatar({ image, name }: { image: string | null; name: string }) {
-  return image ? (
-    <img src={image} alt="" className="h-16 w-16 rounded-full object-cover" referrerPolicy="no-referrer" />
-  ) : (
-    <span
-      aria-hidden="true"
-      className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-700 text-2xl font-bold uppercase text-white"
-    >
-      {name.slice(0, 1)}
-    </span>
-  );
-}
-
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const { me } = loaderData;
   const { unreadMessages } = useRootData();
@@ -58,11 +46,11 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
   const logout = () => void signOut(revalidator.revalidate);
   return (
     <div>
-      {/* Narrow screens (spec §2): profile, promo, seller mode, entries, logout, footer links. */}
+      {/* Narrow screens (spec §2): profile (first name or 'Utilisateur'), promo, seller mode, entries, logout, footer links. */}
       <div className="space-y-5 wide:hidden">
         <h1 className="sr-only">Compte</h1>
         <div className="flex items-center gap-4 rounded-xl bg-white p-4 shadow-sm">
-          <Avatar image={me.image} name={name} />
+          <UserAvatar user={me} size="lg" />
           <div>
             <p className="text-lg font-semibold">{name}</p>
             <Link to="/profile" className="text-sm text-brand-700 underline">

@@ -40,7 +40,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-2xl space-y-6">
       <Breadcrumb items={[{ label: "Compte", to: "/account-settings" }, { label: "Notifications" }]} />
       <h1 className="text-2xl font-bold">Notifications</h1>
-      <Form method="post" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <Form noValidate method="post" className="space-y-4 rounded-xl bg-white p-6 shadow-sm">
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold">E-mails</legend>
           {OPTIONS.map((option) => (

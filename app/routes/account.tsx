@@ -97,6 +97,7 @@ function ChangePassword() {
     const formElement = event.currentTarget;
     const form = new FormData(formElement);
     const newPassword = String(form.get("newPassword") ?? "");
+    if (!form.get("currentPassword")) return setMessage({ ok: false, text: "Erreur : saisissez votre mot de passe actuel." });
     if (newPassword !== String(form.get("confirmPassword") ?? "")) return setMessage({ ok: false, text: MISMATCH_MESSAGE });
     const problem = passwordProblem(newPassword);
     if (problem) return setMessage({ ok: false, text: `Erreur : ${problem}` });
@@ -117,7 +118,7 @@ function ChangePassword() {
       <h2 id="password-title" className="text-lg font-semibold">
         Changer de mot de passe
       </h2>
-      <form className="mt-4 space-y-4" onSubmit={onSubmit}>
+      <form noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
         <TextField label="Mot de passe actuel" name="currentPassword" type="password" autoComplete="current-password" required />
         <TextField label="Nouveau mot de passe" name="newPassword" type="password" autoComplete="new-password" required minLength={8} hint="8 caractères au moins, avec des lettres et un chiffre ou un symbole." />
         <TextField label="Confirmer le nouveau mot de passe" name="confirmPassword" type="password" autoComplete="new-password" required />
@@ -185,7 +186,7 @@ function DeleteAccount({ hasPassword }: { hasPassword: boolean }) {
         Vos annonces, leurs photos et vos favoris seront supprimés définitivement. Cette action est irréversible.
       </p>
       {open ? (
-        <Form method="post" className="mt-4 space-y-4">
+        <Form noValidate method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="delete-account" />
           {hasPassword ? (
             <TextField label="Mot de passe" name="password" type="password" autoComplete="current-password" required error={errors.password} />

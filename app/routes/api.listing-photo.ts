@@ -1,5 +1,6 @@
 import { getSessionUser } from "~/features/auth/session.server";
-import { removeListingPhoto, requireUserId } from "~/features/publish/publish.server";
+import { requireUserId } from "~/features/publish/listing-access.server";
+import { removeListingPhoto } from "~/features/publish/remove-listing-photo.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import type { Route } from "./+types/api.listing-photo";
 

@@ -1,6 +1,7 @@
 import { getSessionUser } from "~/features/auth/session.server";
 import { MAX_UPLOAD_BYTES, PHOTO_MESSAGES } from "~/features/publish/photo-upload.server";
-import { addListingPhoto, requireUserId } from "~/features/publish/publish.server";
+import { addListingPhoto } from "~/features/publish/add-listing-photo.server";
+import { requireUserId } from "~/features/publish/listing-access.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import { readBodyWithLimit } from "~/server/request-body.server";
 import type { Route } from "./+types/api.listing-photos";

@@ -6,7 +6,9 @@ import { hostingUrl, type HostingErrorKey } from "~/features/hosting/hosting-fla
 import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { MAX_DESCRIPTION_LENGTH, editListingSchema } from "~/features/publish/listing-schemas";
 import { PhotoManager } from "~/features/publish/photo-manager";
-import { LISTING_MESSAGES, getListingForEdit, updateListing } from "~/features/publish/publish.server";
+import { getListingForEdit } from "~/features/publish/get-listing-for-edit.server";
+import { LISTING_MESSAGES } from "~/features/publish/listing-access.server";
+import { updateListing } from "~/features/publish/update-listing.server";
 import { DigitsField, type FieldErrors } from "~/features/publish/wizard-steps";
 import { prefersJson } from "~/server/api-errors.server";
 import { AppError, isAppError } from "~/server/app-error";

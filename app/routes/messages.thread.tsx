@@ -129,7 +129,7 @@ function ThreadHeader({ thread }: { thread: ConversationThread }) {
           <span className={otherParty.deleted ? "italic" : "font-medium text-slate-800"}>{otherParty.username}</span>
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
-          <Form method="post">
+          <Form noValidate method="post">
             <input type="hidden" name="intent" value={thread.archived ? "unarchive" : "archive"} />
             <button
               type="submit"

@@ -118,7 +118,7 @@ function ConversationItem({
               {listing.state === "sold" ? "Vendu" : "Annonce indisponible"}
             </span>
           ) : null}
-          <Form method="post" className="relative z-10 ml-auto">
+          <Form noValidate method="post" className="relative z-10 ml-auto">
             <input type="hidden" name="intent" value={archivedView ? "unarchive" : "archive"} />
             <input type="hidden" name="id" value={conversation.id} />
             <Button

@@ -136,7 +136,7 @@ function RevisionCard({ item }: { item: PendingRevisionItem }) {
         ))}
       </dl>
       <div className="flex flex-wrap items-start gap-2">
-        <Form method="post">
+        <Form noValidate method="post">
           <input type="hidden" name="intent" value="validate-revision" />
           <input type="hidden" name="id" value={item.listingId} />
           <Button type="submit" disabled={busy}>
@@ -144,7 +144,7 @@ function RevisionCard({ item }: { item: PendingRevisionItem }) {
           </Button>
         </Form>
         {rejecting ? (
-          <Form method="post" className="w-full space-y-2 rounded-lg bg-slate-50 p-3">
+          <Form noValidate method="post" className="w-full space-y-2 rounded-lg bg-slate-50 p-3">
             <input type="hidden" name="intent" value="reject-revision" />
             <input type="hidden" name="id" value={item.listingId} />
             <label className="block text-sm font-medium">
@@ -304,7 +304,7 @@ function QueueCard({ item, index, total }: { item: QueueItem; index: number; tot
         </details>
       ) : null}
       <div className="flex flex-wrap items-start gap-3">
-        <Form method="post">
+        <Form noValidate method="post">
           <input type="hidden" name="intent" value="validate" />
           <input type="hidden" name="id" value={item.id} />
           <Button ref={validateRef} type="submit" disabled={busy}>
@@ -312,7 +312,7 @@ function QueueCard({ item, index, total }: { item: QueueItem; index: number; tot
           </Button>
         </Form>
         {rejecting ? (
-          <Form method="post" className="w-full space-y-3 rounded-lg bg-slate-50 p-3 sm:w-auto sm:flex-1">
+          <Form noValidate method="post" className="w-full space-y-3 rounded-lg bg-slate-50 p-3 sm:w-auto sm:flex-1">
             <input type="hidden" name="intent" value="reject" />
             <input type="hidden" name="id" value={item.id} />
             <label className="block text-sm font-medium">
@@ -437,14 +437,14 @@ export default function Moderation({ loaderData }: Route.ComponentProps) {
                 {report.message ? ` : « ${report.message} »` : ""}
               </p>
               <div className="flex flex-wrap gap-3">
-                <Form method="post">
+                <Form noValidate method="post">
                   <input type="hidden" name="intent" value="dismiss-report" />
                   <input type="hidden" name="id" value={report.id} />
                   <Button type="submit" variant="secondary">
                     Classer sans suite
                   </Button>
                 </Form>
-                <Form method="post" className="flex flex-wrap items-center gap-2">
+                <Form noValidate method="post" className="flex flex-wrap items-center gap-2">
                   <input type="hidden" name="intent" value="remove-listing" />
                   <input type="hidden" name="id" value={report.id} />
                   <label className="text-sm">
@@ -492,7 +492,7 @@ function ConversationReport({ report }: { report: Extract<OpenReport, { kind: "c
           ))}
         </ol>
       </details>
-      <Form method="post">
+      <Form noValidate method="post">
         <input type="hidden" name="intent" value="dismiss-report" />
         <input type="hidden" name="id" value={report.id} />
         <Button type="submit" variant="secondary">

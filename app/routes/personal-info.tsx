@@ -65,7 +65,7 @@ export default function PersonalInfo({ loaderData }: Route.ComponentProps) {
           Profil public
         </h2>
         <p className="text-sm text-slate-600">Ces informations sont visibles par les autres utilisateurs.</p>
-        <Form method="post" className="mt-4 space-y-4">
+        <Form noValidate method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="public" />
           <TextField
             label="Nom d'utilisateur"
@@ -85,7 +85,7 @@ export default function PersonalInfo({ loaderData }: Route.ComponentProps) {
           Informations privées
         </h2>
         <p className="text-sm text-slate-600">Visibles uniquement par vous.</p>
-        <Form method="post" className="mt-4 space-y-4">
+        <Form noValidate method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="private" />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Prénom" name="firstname" defaultValue={profile.firstname ?? ""} autoComplete="given-name" error={errorsFor("private").firstname} />

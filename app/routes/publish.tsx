@@ -4,14 +4,12 @@ import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { getSessionUser } from "~/features/auth/session.server";
 import { findModelSpec, type ModelSpec } from "~/features/catalogue/model-specs";
 import { LAST_WIZARD_STEP, WIZARD_STEPS, isWizardStep, type WizardStep } from "~/features/publish/listing-schemas";
-import {
-  getCurrentDraft,
-  requireUserId,
-  saveDraftStep,
-  saveDraftStep1,
-  submitListing,
-  type DraftValues,
-} from "~/features/publish/publish.server";
+import { getCurrentDraft } from "~/features/publish/get-current-draft.server";
+import { requireUserId } from "~/features/publish/listing-access.server";
+import type { DraftValues } from "~/features/publish/listing-values.server";
+import { saveDraftStep } from "~/features/publish/save-draft-step.server";
+import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
+import { submitListing } from "~/features/publish/submit-listing.server";
 import {
   PUBLISH_FAILED,
   SIGN_IN_TO_PUBLISH,
@@ -253,6 +251,16 @@ function Wizard({
     }
   }
 
+  /** Adding photos answers step 7's 'Ajoutez au moins une photo.': it goes away at once. */
+  function onPhotosAdded() {
+    setClientErrors((current) => {
+      const shown = current?.step === step ? current.errors : (result?.errors ?? {});
+      if (!shown.photoCount) return current;
+      const { photoCount: _answered, ...rest } = shown;
+      return { step, errors: rest };
+    });
+  }
+
   function saveAndQuit(event: React.MouseEvent<HTMLAnchorElement>) {
     if (!signedIn || !formRef.current) return;
     event.preventDefault();
@@ -314,6 +322,7 @@ function Wizard({
             listingId={draft?.listingId ?? null}
             photos={draft?.photos ?? []}
             modelSpec={draft?.modelSpec}
+            onPhotosAdded={onPhotosAdded}
           />
           {step === LAST_WIZARD_STEP && draft ? <Summary values={draft.values} photoCount={draft.photos.length} /> : null}
           {result?.failure ? (

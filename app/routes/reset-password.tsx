@@ -58,7 +58,7 @@ export default function ResetPassword() {
           Retour à l'accueil
         </Link>
       ) : (
-        <form className="mt-4 space-y-4" onSubmit={onSubmit}>
+        <form noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
           <TextField label="Nouveau mot de passe" name="newPassword" type="password" autoComplete="new-password" required minLength={8} hint="8 caractères au moins, avec des lettres et un chiffre ou un symbole." />
           <TextField label="Confirmer le mot de passe" name="confirmPassword" type="password" autoComplete="new-password" required />
           <Button type="submit" disabled={pending}>

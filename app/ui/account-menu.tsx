@@ -4,6 +4,7 @@ import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { displayName, useOptionalUser, useRootData } from "~/features/auth/session-user";
 import { signOut } from "~/features/auth/sign-out";
 import { useLiveRevalidation } from "./use-live-revalidation";
+import { UserAvatar } from "./user-avatar";
 
 const itemClass =
   "block w-full cursor-pointer rounded-md px-3 py-2 text-left text-sm text-slate-800 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-800";
@@ -44,12 +45,7 @@ export function AccountMenu() {
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4">
           <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
-        <span
-          aria-hidden="true"
-          className="flex h-8 w-8 items-center justify-center rounded-full bg-slate-700 text-xs font-bold uppercase text-white"
-        >
-          {user ? displayName(user).slice(0, 1) : "?"}
-        </span>
+        <UserAvatar user={user} />
         {unread > 0 ? (
           <span
             aria-hidden="true"
@@ -61,14 +57,16 @@ export function AccountMenu() {
         ) : null}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
+        {/* Never wider than the screen: a long e-mail wraps at any character instead. */}
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          collisionPadding={8}
+          className="z-40 w-max min-w-56 max-w-[min(20rem,calc(100vw-1rem))] rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
         >
           {user ? (
             <>
-              <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500">
+              <DropdownMenu.Label className="px-3 py-2 text-xs text-slate-500 [overflow-wrap:anywhere]">
                 Connecté : {user.email}
               </DropdownMenu.Label>
               <DropdownMenu.Item asChild className={itemClass}>

@@ -43,6 +43,80 @@ for (const width of [375, 1280]) {
       await expect(dialog).toBeHidden();
       await expectSignedIn(page);
     });
+
+    test("no browser bubble: sign-up and sign-in say what is wrong inline, in French", async ({ page }) => {
+      await page.goto("/home");
+      const dialog = await openAuthDialog(page, "signup");
+      await expect(dialog.locator("form")).toHaveAttribute("novalidate", "");
+      const alert = dialog.getByRole("alert");
+      await dialog.getByRole("button", { name: "Créer mon compte" }).click();
+      await expect(alert).toHaveText("Erreur : saisissez votre adresse e-mail.");
+      await dialog.getByLabel("Adresse e-mail").fill("marie.exemple.fr");
+      await dialog.getByRole("button", { name: "Créer mon compte" }).click();
+      await expect(alert).toHaveText("Erreur : adresse e-mail invalide.");
+      // Too short: the browser's minlength tooltip used to stop the form here.
+      await dialog.getByLabel("Adresse e-mail").fill(uniqueEmail());
+      await dialog.getByLabel("Mot de passe", { exact: true }).fill("court1");
+      await dialog.getByLabel("Confirmer le mot de passe").fill("court1");
+      await dialog.getByRole("button", { name: "Créer mon compte" }).click();
+      await expect(alert).toHaveText("Erreur : Le mot de passe doit contenir au moins 8 caractères.");
+      await dialog.getByRole("button", { name: "Connexion" }).click();
+      await dialog.getByLabel("Adresse e-mail").fill("vendeur@occazio.local");
+      await dialog.getByLabel("Mot de passe", { exact: true }).fill("");
+      await dialog.getByRole("button", { name: "Se connecter" }).click();
+      await expect(alert).toHaveText("Erreur : saisissez votre mot de passe.");
+    });
+
+    test("without a first name: 'Utilisateur' and a person icon, never the random username; the menu fits the screen", async ({ page }) => {
+      const email = `prenom.compose.nom-de-famille.${uniqueEmail("long")}`.replace("@exemple.fr", "@un-domaine-assez-long.fr");
+      await signUpThroughUi(page, email);
+      await page.goto("/personal-info");
+      const username = await page.getByLabel("Nom d'utilisateur").inputValue();
+      expect(username).not.toBe("");
+
+      const menuButton = page.getByRole("button", { name: /Menu du compte de/ });
+      await expect(menuButton).toHaveAccessibleName("Menu du compte de Utilisateur");
+      const avatar = menuButton.getByTestId("user-avatar");
+      await expect(avatar.getByTestId("user-avatar-icon")).toBeVisible();
+      await expect(avatar).toHaveText("");
+
+      await menuButton.click();
+      const menu = page.getByRole("menu");
+      const label = menu.getByText(`Connecté : ${email}`);
+      await expect(label).toBeVisible();
+      const box = (await menu.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // The whole address is there, wrapped rather than cut at the edge.
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.keyboard.press("Escape");
+
+      await page.goto("/account-settings");
+      const main = page.locator("main");
+      await expect(main.getByText("Utilisateur", { exact: true }).filter({ visible: true })).toHaveCount(1);
+      await expect(main.getByText(username)).toHaveCount(0);
+      if (width < 768) await expect(main.getByTestId("user-avatar-icon")).toBeVisible();
+
+      // With a first name: its initial in the header, the name on the account page.
+      await page.goto("/personal-info");
+      await page.getByLabel("Prénom").fill("Élodie");
+      await page.getByRole("button", { name: "Enregistrer et continuer" }).nth(1).click();
+      await expect(page.getByText("Vos informations privées ont été enregistrées.")).toBeVisible();
+      await expect(menuButton).toHaveAccessibleName("Menu du compte de Élodie");
+      await expect(avatar).toHaveText("É");
+      await page.goto("/account-settings");
+      await expect(main.getByText("Élodie", { exact: true }).filter({ visible: true })).toHaveCount(1);
+
+      // The password form answers in French too (it had required/minlength bubbles).
+      await page.goto("/account");
+      await page.getByRole("button", { name: "Modifier le mot de passe" }).click();
+      await expect(page.getByRole("alert")).toHaveText("Erreur : saisissez votre mot de passe actuel.");
+      for (const path of ["/account", "/personal-info", "/account/notifications", "/publish", "/recherche"]) {
+        await page.goto(path);
+        await expect(page.locator("form").first()).toBeAttached();
+        await expect(page.locator("form:not([novalidate])")).toHaveCount(0);
+      }
+    });
   });
 }
 

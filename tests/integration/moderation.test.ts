@@ -16,7 +16,7 @@ import {
   validateListing,
   type Notifier,
 } from "~/features/moderation/moderation.server";
-import { updateListing } from "~/features/publish/publish.server";
+import { updateListing } from "~/features/publish/update-listing.server";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer } from "~/server/mailer.server";

@@ -16,7 +16,8 @@ import {
 } from "~/features/listings/photo-processing.server";
 import { PHOTO_WIDTHS, variantKey } from "~/features/listings/photo-variants";
 import { PHOTO_MESSAGES, storeListingPhoto } from "~/features/publish/photo-upload.server";
-import { removeListingPhoto, saveDraftStep1 } from "~/features/publish/publish.server";
+import { removeListingPhoto } from "~/features/publish/remove-listing-photo.server";
+import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { parseStorageUrl } from "~/server/storage-config";
 import { migrateDiskPhotos } from "~/server/storage-migrate.server";
 import { createS3Storage } from "~/server/storage-s3.server";

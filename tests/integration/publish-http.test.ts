@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPhotos, listingRevisions, listings, type Listing } from "~/db/schema";
 import { MAX_UPLOAD_BYTES } from "~/features/publish/photo-upload.server";
-import { saveDraftStep1 } from "~/features/publish/publish.server";
+import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { USER_RATE_LIMITS } from "~/server/rate-limit.server";
 import { insertListing } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

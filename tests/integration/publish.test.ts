@@ -2,14 +2,12 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPhotos, listings, type Listing } from "~/db/schema";
 import { countMyListings, deleteListing, listMyListings, markListingSold } from "~/features/hosting/hosting.server";
-import {
-  getCurrentDraft,
-  getListingForEdit,
-  saveDraftStep,
-  saveDraftStep1,
-  submitListing,
-  updateListing,
-} from "~/features/publish/publish.server";
+import { getCurrentDraft } from "~/features/publish/get-current-draft.server";
+import { getListingForEdit } from "~/features/publish/get-listing-for-edit.server";
+import { saveDraftStep } from "~/features/publish/save-draft-step.server";
+import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
+import { submitListing } from "~/features/publish/submit-listing.server";
+import { updateListing } from "~/features/publish/update-listing.server";
 import { AppError, type AppErrorCode } from "~/server/app-error";
 import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser, type InsertedUser } from "~/testing/inserters.server";

@@ -17,7 +17,8 @@ import {
   validateRevision,
 } from "~/features/moderation/listing-revisions.server";
 import type { Notifier } from "~/features/moderation/moderation.server";
-import { getListingForEdit, updateListing } from "~/features/publish/publish.server";
+import { getListingForEdit } from "~/features/publish/get-listing-for-edit.server";
+import { updateListing } from "~/features/publish/update-listing.server";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer } from "~/server/mailer.server";

@@ -6,6 +6,7 @@ import { DialogCloseButton } from "~/ui/dialog-close-button";
 import { TextField } from "~/ui/text-field";
 import { authRequest, signInWithPopup } from "./auth-client";
 import { authErrorMessage } from "./auth-errors";
+import { emailProblem, PASSWORD_REQUIRED } from "./email-rules";
 import { MISMATCH_MESSAGE, passwordProblem } from "./password-policy";
 import { useRootData } from "./session-user";
 
@@ -87,6 +88,9 @@ function AuthForm({ initialMode, reason, onDone }: { initialMode: AuthMode; reas
     const password = String(form.get("password") ?? "");
     setError(null);
     setNotice(null);
+    // The form has noValidate: these checks replace the browser's bubbles (in its own language).
+    const problem = emailProblem(email) ?? (mode === "login" && password === "" ? PASSWORD_REQUIRED : null);
+    if (problem) return setError(`Erreur : ${problem}`);
     if (mode === "signup") {
       if (password !== String(form.get("confirmPassword") ?? "")) return setError(MISMATCH_MESSAGE);
       const problem = passwordProblem(password);
@@ -141,7 +145,7 @@ function AuthForm({ initialMode, reason, onDone }: { initialMode: AuthMode; reas
             : "Accédez à vos annonces, vos favoris et vos messages.")}
       </Dialog.Description>
 
-      <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate={false}>
+      <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
         <TextField label="Adresse e-mail" name="email" type="email" autoComplete="email" required autoFocus />
         {mode !== "forgot" ? (
           <TextField

@@ -39,7 +39,10 @@ export function useOptionalUser(): SessionUser | null {
   return useRootData().user;
 }
 
-/** First name, else username, else "Utilisateur" (spec: account screen). */
-export function displayName(user: Pick<SessionUser, "firstname" | "username"> | null): string {
-  return user?.firstname || user?.username || "Utilisateur";
+/**
+ * First name, else "Utilisateur" (spec §2: account screen). Never the username: accounts get
+ * a random one at sign-up, which means nothing to the person reading it.
+ */
+export function displayName(user: Pick<SessionUser, "firstname"> | null): string {
+  return user?.firstname?.trim() || "Utilisateur";
 }

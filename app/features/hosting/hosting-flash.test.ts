@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LISTING_MESSAGES } from "~/features/publish/publish.server";
+import { LISTING_MESSAGES } from "~/features/publish/listing-access.server";
 import { HOSTING_ERRORS, hostingUrl, tabFromParam } from "./hosting-flash";
 
 describe("messages of 'Mes annonces'", () => {

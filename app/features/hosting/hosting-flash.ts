@@ -10,7 +10,7 @@ export const HOSTING_NOTICES = {
     "Annonce mise à jour avec succès ! Vos modifications seront visibles après validation par notre équipe ; d'ici là, les acheteurs voient la version validée.",
 } as const;
 
-/** Same texts as LISTING_MESSAGES of publish.server.ts (hosting-flash.test.ts checks it). */
+/** Same texts as LISTING_MESSAGES of publish/listing-access.server.ts (hosting-flash.test.ts checks it). */
 export const HOSTING_ERRORS = {
   introuvable: "Annonce non trouvée.",
   interdit: "Vous n'êtes pas autorisé à modifier cette annonce.",

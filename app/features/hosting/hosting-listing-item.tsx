@@ -119,7 +119,7 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
             </Link>
           ) : null}
           {listing.status === "published" ? (
-            <fetcher.Form method="post" action="/hosting">
+            <fetcher.Form noValidate method="post" action="/hosting">
               <input type="hidden" name="listingId" value={listing.id} />
               <Button type="submit" name="intent" value="sold" variant="secondary" className="px-3 py-2" disabled={busy}>
                 Marquer comme vendue
@@ -146,7 +146,7 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
                     « {title} » sera retirée de la recherche et rangée dans « Annonce supprimée ». Cette action est
                     définitive.
                   </Dialog.Description>
-                  <fetcher.Form method="post" action="/hosting" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => setConfirmOpen(false)}>
+                  <fetcher.Form noValidate method="post" action="/hosting" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => setConfirmOpen(false)}>
                     <input type="hidden" name="listingId" value={listing.id} />
                     <Dialog.Close asChild>
                       <Button variant="secondary">Annuler</Button>

@@ -7,7 +7,7 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import { listingCounters, listingRevisions, listings, type ListingStatus } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
-import { findOwnedListing, requireUserId } from "~/features/publish/publish.server";
+import { findOwnedListing, requireUserId } from "~/features/publish/listing-access.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 

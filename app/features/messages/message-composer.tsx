@@ -61,7 +61,7 @@ export function MessageComposer({
   }
 
   return (
-    <form method="post" onSubmit={send} className="space-y-2" aria-label="Écrire un message">
+    <form noValidate method="post" onSubmit={send} className="space-y-2" aria-label="Écrire un message">
       <input type="hidden" name="intent" value="send" />
       <label htmlFor={id} className="sr-only">
         Votre message

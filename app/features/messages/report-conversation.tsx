@@ -52,7 +52,7 @@ function ReportForm() {
     );
   }
   return (
-    <fetcher.Form method="post" className="mt-4 space-y-4">
+    <fetcher.Form noValidate method="post" className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="report" />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium">Motif</legend>

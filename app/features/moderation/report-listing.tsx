@@ -49,7 +49,7 @@ export function ReportListing({ listingId }: { listingId: string }) {
               </Dialog.Close>
             </>
           ) : (
-            <form className="mt-4 space-y-4" onSubmit={onSubmit}>
+            <form noValidate className="mt-4 space-y-4" onSubmit={onSubmit}>
               <fieldset className="space-y-2">
                 <legend className="text-sm font-medium">Motif</legend>
                 {Object.entries(REPORT_REASONS).map(([code, label]) => (

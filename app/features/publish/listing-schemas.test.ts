@@ -291,16 +291,27 @@ describe("formatFirstRegistrationInput", () => {
   it.each([
     ["", ""],
     ["0", "0"],
-    ["03", "03"],
+    ["03", "03/"],
     ["032", "03/2"],
     ["032019", "03/2019"],
     ["03/2019", "03/2019"],
     ["0320199", "03/2019"],
     ["03-20a19", "03/2019"],
-    ["03/", "03"],
+    ["03/", "03/"],
     ["ab", ""],
-  ])("%j → %j", (raw, expected) => {
+  ])("typing %j → %j (slash inserted after two digits)", (raw, expected) => {
     expect(formatFirstRegistrationInput(raw)).toBe(expected);
     expect(formatFirstRegistrationInput(raw).length).toBeLessThanOrEqual(7);
+  });
+
+  it("lets Backspace remove the slash, then the month's digits, one per press", () => {
+    expect(formatFirstRegistrationInput("03/", "03/2")).toBe("03/");
+    expect(formatFirstRegistrationInput("03", "03/")).toBe("03");
+    expect(formatFirstRegistrationInput("0", "03")).toBe("0");
+  });
+
+  it("puts the slash back once a digit is typed again after deleting it", () => {
+    expect(formatFirstRegistrationInput("031", "03")).toBe("03/1");
+    expect(formatFirstRegistrationInput("03", "0")).toBe("03/");
   });
 });

@@ -381,11 +381,17 @@ export type EditListingValues = z.output<typeof editListingSchema>;
 export { fieldErrors } from "~/ui/form-errors";
 
 /**
- * Spec §5 input rule for the first registration: keep digits only, put a slash after the
- * month, at most 7 characters. The slash appears only once a third digit is typed, so
- * Backspace after "01/" is not undone by an automatic slash.
+ * Spec §5 input rule for the first registration: keep digits only, insert a slash after two
+ * digits (the month), at most 7 characters. `previous` is the value before this keystroke:
+ * when the seller is deleting, the slash is not put back, so Backspace after "01/" leaves
+ * "01" and the next one "0" (each press removes one visible character).
  */
-export function formatFirstRegistrationInput(raw: string): string {
+export function formatFirstRegistrationInput(raw: string, previous = ""): string {
   const digits = raw.replace(/\D/g, "").slice(0, FIRST_REGISTRATION_MAX_LENGTH - 1);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  if (digits.length < 2) return digits;
+  if (digits.length === 2) {
+    const deleting = raw.length < previous.length;
+    return deleting && !/^\d\d\//.test(raw) ? digits : `${digits}/`;
+  }
+  return `${digits.slice(0, 2)}/${digits.slice(2)}`;
 }

@@ -21,13 +21,25 @@ interface Item {
   preview: string | null;
   photo: ManagedPhoto | null;
   error: string | null;
+  /** Whether 'Réessayer' can help: network failures and server errors (5xx, 408, 429), not a refused file. */
+  retryable: boolean;
   removing: boolean;
 }
 
 type UploadAnswer = { photo: ManagedPhoto; photoCount: number } | { error: string };
 
 function fromServer(photo: ManagedPhoto): Item {
-  return { key: photo.id, name: "", status: "done", progress: 100, preview: null, photo, error: null, removing: false };
+  return { key: photo.id, name: "", status: "done", progress: 100, preview: null, photo, error: null, retryable: false, removing: false };
+}
+
+/** A failed upload is worth retrying only when the server or the network failed, not when the file was refused. */
+export function isRetryableUploadStatus(status: number): boolean {
+  return status === 0 || status === 408 || status === 429 || status >= 500;
+}
+
+/** Only images get a local preview: anything else would show a broken-image tile. */
+function canPreview(file: File): boolean {
+  return file.type.startsWith("image/");
 }
 
 /**
@@ -35,7 +47,12 @@ function fromServer(photo: ManagedPhoto): Item {
  * local preview at once, then upload one after the other (so the first chosen stays the
  * main photo) as raw bodies to `POST /api/listings/:id/photos`, with a progress bar from
  * the XMLHttpRequest upload events. A failed upload stays on screen with its French reason
- * and a 'Réessayer' button (GUIDE §6.10). Uploads and removals are saved immediately.
+ * (GUIDE §6.10): with 'Réessayer' when the network or the server failed, with 'Retirer'
+ * only when the file itself was refused (not an image, too large…), since sending it again
+ * would fail again. Uploads and removals are saved immediately.
+ *
+ * `onPhotosAdded` tells the surrounding form that the seller chose photos or that one was
+ * stored, so it can drop an earlier 'Ajoutez au moins une photo.' error.
  *
  * Form fields (hidden): `photoCount` (photos stored) and `photosBusy` ("1" while uploading),
  * so the surrounding form can validate step 7 like the others.
@@ -44,10 +61,12 @@ export function PhotoManager({
   listingId,
   initialPhotos,
   error,
+  onPhotosAdded,
 }: {
   listingId: string;
   initialPhotos: readonly ManagedPhoto[];
   error?: string;
+  onPhotosAdded?: () => void;
 }) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -61,6 +80,11 @@ export function PhotoManager({
   /** Object URLs of local previews by item key, revoked once not shown any more. */
   const previews = useRef(new Map<string, string>());
   const nextKey = useRef(0);
+  /** The latest callback: uploads finish long after the render that started them. */
+  const addedCallback = useRef(onPhotosAdded);
+  useEffect(() => {
+    addedCallback.current = onPhotosAdded;
+  });
 
   useEffect(() => {
     const urls = previews.current;
@@ -111,15 +135,18 @@ export function PhotoManager({
         files.current.delete(key);
         forgetPreview(key);
         finish({ status: "done", progress: 100, photo: answer.photo, preview: null, error: null });
+        addedCallback.current?.();
         return;
       }
+      const retryable = isRetryableUploadStatus(xhr.status);
       const message = answer && "error" in answer ? answer.error : PHOTO_CLIENT_MESSAGES.uploadFailed;
       console.error("Envoi de photo refusé :", xhr.status, message);
-      finish({ status: "error", error: message });
+      if (!retryable) files.current.delete(key);
+      finish({ status: "error", error: message, retryable });
     };
     xhr.onerror = () => {
       console.error("Envoi de photo impossible (réseau).");
-      finish({ status: "error", error: PHOTO_CLIENT_MESSAGES.uploadFailed });
+      finish({ status: "error", error: PHOTO_CLIENT_MESSAGES.uploadFailed, retryable: true });
     };
     xhr.onabort = () => {
       requests.current.delete(key);
@@ -137,10 +164,11 @@ export function PhotoManager({
     const free = Math.max(0, MAX_PHOTOS - items.length);
     const kept = chosen.slice(0, free);
     setNote(chosen.length > kept.length ? droppedPhotosNote(kept.length, items.length) : null);
+    if (kept.length > 0) addedCallback.current?.();
     const added: Item[] = kept.map((file) => {
       const key = `nouvelle-${nextKey.current++}`;
-      const preview = URL.createObjectURL(file);
-      previews.current.set(key, preview);
+      const preview = canPreview(file) ? URL.createObjectURL(file) : null;
+      if (preview) previews.current.set(key, preview);
       const tooLarge = file.size > MAX_PHOTO_BYTES;
       if (!tooLarge) {
         files.current.set(key, file);
@@ -154,6 +182,7 @@ export function PhotoManager({
         preview,
         photo: null,
         error: tooLarge ? PHOTO_CLIENT_MESSAGES.tooLarge : null,
+        retryable: false,
         removing: false,
       };
     });
@@ -164,8 +193,7 @@ export function PhotoManager({
   function retry(key: string) {
     const file = files.current.get(key);
     if (!file) return;
-    if (file.size > MAX_PHOTO_BYTES) return update(key, { error: PHOTO_CLIENT_MESSAGES.tooLarge });
-    update(key, { status: "queued", error: null, progress: 0 });
+    update(key, { status: "queued", error: null, retryable: false, progress: 0 });
     queue.current.push(key);
     startNext();
   }
@@ -246,7 +274,17 @@ export function PhotoManager({
       {items.length > 0 ? (
         <ul aria-label="Photos de l'annonce" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
           {items.map((item, index) => (
-            <PhotoTile key={item.key} item={item} index={index} onRetry={() => retry(item.key)} onRemove={() => void remove(item)} />
+            <PhotoTile
+              key={item.key}
+              item={item}
+              index={index}
+              onRetry={() => retry(item.key)}
+              onRemove={() => void remove(item)}
+              onPreviewBroken={() => {
+                forgetPreview(item.key);
+                update(item.key, { preview: null });
+              }}
+            />
           ))}
         </ul>
       ) : null}
@@ -264,11 +302,14 @@ function PhotoTile({
   index,
   onRetry,
   onRemove,
+  onPreviewBroken,
 }: {
   item: Item;
   index: number;
   onRetry: () => void;
   onRemove: () => void;
+  /** The browser could not draw the local preview (a file that is not an image after all). */
+  onPreviewBroken: () => void;
 }) {
   const label = `Photo ${index + 1}${index === 0 ? " (principale)" : ""}`;
   const src = item.photo?.src ?? item.preview;
@@ -282,8 +323,16 @@ function PhotoTile({
             sizes="(max-width: 640px) 100vw, 240px"
             alt={label}
             className={`h-full w-full object-cover ${item.status === "done" ? "" : "opacity-70"}`}
+            onError={item.photo ? undefined : onPreviewBroken}
           />
-        ) : null}
+        ) : (
+          <div className="flex h-full flex-col items-center justify-center gap-1 p-2 text-center text-slate-500">
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 fill-current">
+              <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm7 1.5V9h5.5zM8 13h8v1.5H8zm0 3h8v1.5H8z" />
+            </svg>
+            {item.name ? <span className="w-full truncate text-xs">{item.name}</span> : null}
+          </div>
+        )}
         {index === 0 && item.status === "done" ? (
           <span className="absolute left-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
             Principale
@@ -310,7 +359,7 @@ function PhotoTile({
           </p>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          {item.status === "error" ? (
+          {item.status === "error" && item.retryable ? (
             <button type="button" className={buttonClasses("secondary", "px-3 py-1.5")} onClick={onRetry}>
               Réessayer
             </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LISTING_MESSAGES } from "./publish.server";
+import { LISTING_MESSAGES } from "./listing-access.server";
 import { SIGN_IN_TO_PUBLISH, validateStep } from "./wizard-steps";
 
 function form(values: Record<string, string>): FormData {

@@ -78,6 +78,7 @@ export function StepFields({
   listingId,
   photos,
   modelSpec,
+  onPhotosAdded,
 }: {
   step: WizardStep;
   values: WizardValues;
@@ -86,6 +87,8 @@ export function StepFields({
   photos: readonly ManagedPhoto[];
   /** What the draft's catalogue model is, when it is one (model-specs.ts). */
   modelSpec?: ModelSpec | null;
+  /** Step 7: the seller added photos (the step's photo error no longer applies). */
+  onPhotosAdded?: () => void;
 }) {
   const suggestions = modelSuggestions(modelSpec);
   switch (step) {
@@ -124,7 +127,7 @@ export function StepFields({
       );
     case 7:
       return listingId ? (
-        <PhotoManager listingId={listingId} initialPhotos={photos} error={errors.photoCount} />
+        <PhotoManager listingId={listingId} initialPhotos={photos} error={errors.photoCount} onPhotosAdded={onPhotosAdded} />
       ) : null;
     case 8:
       return (
@@ -250,7 +253,7 @@ function YearAndRegistration({
         placeholder="MM/AAAA"
         hint="Mois et année, comme sur la carte grise (case B)."
         value={registration}
-        onChange={(event) => setRegistration(formatFirstRegistrationInput(event.currentTarget.value))}
+        onChange={(event) => setRegistration(formatFirstRegistrationInput(event.currentTarget.value, registration))}
         error={errors.firstRegistration}
       />
     </div>

@@ -52,7 +52,7 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
 
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end wide:justify-center">
-      <form
+      <form noValidate
         role="search"
         aria-label="Recherche par marque et modèle"
         action="/recherche"
@@ -96,7 +96,7 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               Choisissez une marque, puis un modèle si vous le souhaitez.
             </Dialog.Description>
-            <form action="/recherche" method="get" onSubmit={onSubmit} className="mt-4 space-y-4">
+            <form noValidate action="/recherche" method="get" onSubmit={onSubmit} className="mt-4 space-y-4">
               <BrandModelSelects value={value} onChange={setValue} className="space-y-4" />
               <div className="flex gap-3 pt-2">
                 <button

@@ -12,7 +12,7 @@ export function HeroSearch() {
     void navigate(brandModelHref(value));
   }
   return (
-    <form
+    <form noValidate
       role="search"
       aria-label="Trouver votre occasion"
       action="/recherche"

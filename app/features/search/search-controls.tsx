@@ -13,7 +13,7 @@ export function SortSelect({ filters, view }: { filters: SearchFilters; view: Se
   const navigate = useNavigate();
   const keep = [...toSearchParams({ ...filters, sort: undefined, page: undefined })];
   return (
-    <Form method="get" action="/recherche" className="flex items-center gap-2">
+    <Form noValidate method="get" action="/recherche" className="flex items-center gap-2">
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

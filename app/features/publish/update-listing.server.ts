@@ -1,0 +1,78 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { listings } from "~/db/schema";
+import {
+  pendingRevisionOf,
+  recordPriceChange,
+  savePendingRevision,
+} from "~/features/moderation/listing-revisions.server";
+import { AppError } from "~/server/app-error";
+import type { Storage } from "~/server/storage.server";
+import { LISTING_MESSAGES, assertEditable, findOwnedListing, invalid, requireUserId } from "./listing-access.server";
+import { editListingSchema } from "./listing-schemas";
+import {
+  canonicalBrandModel,
+  editableListing,
+  listPhotos,
+  resolvePlace,
+  type EditableListing,
+} from "./listing-values.server";
+
+/**
+ * 'Enregistrer les modifications': only the edit form's fields are read (brand, model,
+ * price, location, and description/mileage when sent) — owner, status and counters never
+ * come from input. A published listing stays published (spec §4) as approved: its price
+ * changes at once (price history), its material changes wait for a moderator
+ * (listing-revisions.server.ts). A rejected one goes back to moderation, as a resubmission.
+ */
+export async function updateListing(options: {
+  db: Database;
+  storage: Storage;
+  userId: string | null | undefined;
+  listingId: unknown;
+  values: unknown;
+}): Promise<EditableListing> {
+  const userId = requireUserId(options.userId, LISTING_MESSAGES.unauthenticatedEdit);
+  const updated = await options.db.transaction(async (tx) => {
+    const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
+    assertEditable(listing);
+    const parsed = editListingSchema.safeParse(options.values);
+    if (!parsed.success) throw invalid(parsed.error);
+    const { brand, model, price, description, mileage } = parsed.data;
+    const place = await resolvePlace(tx, parsed.data);
+    const material = {
+      ...canonicalBrandModel(brand, model),
+      ...place,
+      ...(description === undefined ? {} : { description }),
+      ...(mileage === undefined ? {} : { mileage }),
+    };
+    // The price applies at once, whatever the status, and is kept in the price history.
+    await recordPriceChange(tx, listing.id, listing.price, price);
+    if (listing.status === "published") {
+      // Bait-and-switch guard: material changes wait for a moderator; buyers keep seeing
+      // the approved version meanwhile.
+      const pending = await savePendingRevision(tx, listing, material);
+      const [row] = await tx
+        .update(listings)
+        .set({ price, updatedAt: sql`now()` })
+        .where(eq(listings.id, listing.id))
+        .returning();
+      if (!row) throw new AppError("not_found", LISTING_MESSAGES.notFound);
+      return { row, revision: pending ? await pendingRevisionOf(tx, listing.id) : null };
+    }
+    const resubmit = listing.status === "rejected";
+    const [row] = await tx
+      .update(listings)
+      .set({
+        ...material,
+        price,
+        ...(resubmit ? { status: "pending" as const, submittedAt: sql`now()`, rejectionReason: null } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(listings.id, listing.id))
+      .returning();
+    if (!row) throw new AppError("not_found", LISTING_MESSAGES.notFound);
+    return { row, revision: null };
+  });
+  return editableListing(updated.row, await listPhotos(options.db, options.storage, updated.row), updated.revision);
+}
