@@ -6,7 +6,7 @@
 // PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a throwaway database is created).
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { startConversation } from "../app/features/messages/messages.server";
+import { startConversation } from "../app/features/messages/start-conversation.server";
 import { insertListing, insertUser } from "../app/testing/inserters.server";
 import { createClient, startTestApp } from "../tests/support/test-app";
 import { createTestDatabase } from "../tests/support/test-db";

@@ -16,7 +16,7 @@ import {
   rejectRevision,
   validateRevision,
 } from "~/features/moderation/listing-revisions.server";
-import type { Notifier } from "~/features/moderation/moderation.server";
+import type { Notifier } from "~/features/moderation/moderator.server";
 import { getListingForEdit, updateListing } from "~/features/publish/publish.server";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";

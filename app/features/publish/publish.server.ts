@@ -28,7 +28,7 @@ import {
 import { deleteStoredPhoto, processUploadedPhoto, storeListingPhoto } from "./photo-upload.server";
 import { isUuid } from "~/db/ids";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
-import { assertEmailVerified } from "~/features/auth/email-verification.server";
+import { assertMayPost } from "~/features/auth/email-verification.server";
 import type { ListingRevisionChanges } from "~/db/schema";
 import { pendingRevisionOf, recordPriceChange, savePendingRevision } from "~/features/moderation/listing-revisions.server";
 
@@ -303,7 +303,7 @@ export async function saveDraftStep1(options: {
   model: unknown;
 }): Promise<{ listingId: string; draftStep: WizardStep; created: boolean }> {
   const userId = requireUserId(options.userId);
-  await assertEmailVerified(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
+  await assertMayPost(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
   const parsed = STEP_SCHEMAS[1].safeParse({ brand: options.brand, model: options.model });
   if (!parsed.success) throw invalid(parsed.error);
   const values = canonicalBrandModel(parsed.data.brand, parsed.data.model);
@@ -454,7 +454,7 @@ export async function submitListing(options: {
   autoPublish?: boolean;
 }): Promise<{ listingId: string; status: "pending" | "published" }> {
   const userId = requireUserId(options.userId);
-  await assertEmailVerified(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
+  await assertMayPost(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
   return options.db.transaction(async (tx) => {
     const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
     if (listing.status === "pending" || listing.status === "published") {

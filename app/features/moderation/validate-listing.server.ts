@@ -1,0 +1,33 @@
+import type { Database } from "~/db/client.server";
+import { listingPath } from "~/features/listings/listing-seo";
+import { decideListing } from "./decide-listing.server";
+import { listingPublishedEmail } from "./moderation-emails";
+import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
+import { tellSeller } from "./tell-seller.server";
+
+export async function validateListing(options: {
+  db: Database;
+  viewer: Viewer | null;
+  listingId: string;
+  notifier: Notifier;
+}) {
+  const viewer = requireModerator(options.viewer);
+  const now = new Date();
+  const listing = await decideListing({
+    db: options.db,
+    viewer,
+    listingId: options.listingId,
+    from: "pending",
+    set: { status: "published", publishedAt: now, rejectionReason: null },
+    action: "validated",
+  });
+  const url = `${options.notifier.publicUrl}${listingPath(listing)}`;
+  await tellSeller(
+    options.notifier,
+    options.db,
+    listing,
+    (name) => listingPublishedEmail({ name, listing: { ...listing, url } }),
+    true,
+  );
+  return listing;
+}
