@@ -42,7 +42,7 @@ export function ListingReportCard({ report }: { report: ListingReport }) {
         <Form method="post" className="flex w-full flex-wrap items-center gap-2 sm:w-auto">
           <input type="hidden" name="intent" value="remove-listing" />
           <input type="hidden" name="id" value={report.id} />
-          <label className="min-w-0 flex-1 text-sm">
+          <label className="min-w-0 flex-1 text-sm sm:w-80 sm:flex-none">
             <span className="sr-only">Message au vendeur</span>
             <input name="reasonText" placeholder="Message au vendeur (facultatif)" className="w-full rounded-lg border border-slate-300 px-3 py-2" maxLength={1000} />
           </label>
