@@ -28,6 +28,8 @@ async function send(page: Page, text: string) {
 }
 
 test.describe("messaging between a buyer and a seller", () => {
+  // One after the other: every test writes to the demo seller, whose unread count the first one checks.
+  test.describe.configure({ mode: "default" });
   test("message from a listing, live badge and answer, one e-mail for a burst, phone reveal", async ({
     browser,
     baseURL,

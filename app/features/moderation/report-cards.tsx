@@ -78,7 +78,7 @@ export function ConversationReportCard({ report }: { report: ConversationReport 
   const [sanction, setSanction] = useState<"warn" | "suspend" | null>(null);
   const reported = report.reportedBy === "buyer" ? report.conversation.seller : report.conversation.buyer;
   const reporter = report.reportedBy === "buyer" ? report.conversation.buyer : report.conversation.seller;
-  const reportedRole = report.reportedBy === "buyer" ? "vendeur" : "acheteur";
+  const reportedRole = report.reportedBy === "buyer" ? "le vendeur" : "l'acheteur";
   return (
     <li aria-label={`Signalement de conversation : ${report.conversation.title}`} className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
       <p className="font-semibold">
@@ -87,7 +87,7 @@ export function ConversationReportCard({ report }: { report: ConversationReport 
       </p>
       <p className="text-sm text-slate-700">
         Signalée par <strong>{reporter.username}</strong> ({report.reportedBy === "buyer" ? "l'acheteur" : "le vendeur"}) contre{" "}
-        <strong>{reported.username}</strong> (le {reportedRole}).
+        <strong>{reported.username}</strong> ({reportedRole}).
       </p>
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <Participant label="Acheteur" who={report.conversation.buyer} reported={report.reportedBy === "seller"} />
