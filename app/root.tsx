@@ -4,7 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser } from "./features/auth/session.server";
 import type { RootData } from "./features/auth/session-user";
-import { countUnread } from "./features/messages/messages.server";
+import { countUnread } from "./features/messages/count-unread.server";
 import { useNonce } from "./ui/nonce";
 import { SiteFooter } from "./ui/site-footer";
 import { SiteHeader } from "./ui/site-header";

@@ -13,7 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { startConversation } from "../app/features/messages/messages.server";
+import { startConversation } from "../app/features/messages/start-conversation.server";
 import { insertListing, insertUser } from "../app/testing/inserters.server";
 import { createClient, startTestApp } from "../tests/support/test-app";
 import { createTestDatabase } from "../tests/support/test-db";

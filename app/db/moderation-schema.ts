@@ -5,7 +5,11 @@ import { conversations } from "./messaging-schema";
 // Circular with schema.ts (which re-exports this file): safe, references are resolved lazily.
 import { listings } from "./schema";
 
-/** Every moderation decision and seller resubmission, for the listing's history. */
+/**
+ * Every moderation decision, for the listing's history and the moderators' journal: decisions
+ * on listings (listing_id), on conversation reports (conversation_id) and on accounts
+ * (target_user_id: warned, suspended).
+ */
 export const MODERATION_ACTIONS = [
   "validated",
   "rejected",
@@ -13,6 +17,8 @@ export const MODERATION_ACTIONS = [
   "report_dismissed",
   "revision_validated",
   "revision_rejected",
+  "account_warned",
+  "account_suspended",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -20,9 +26,11 @@ export const moderationEvents = pgTable(
   "moderation_events",
   {
     id: uuid().primaryKey().defaultRandom(),
-    listingId: uuid()
-      .notNull()
-      .references(() => listings.id, { onDelete: "cascade" }),
+    /** Null for a decision on a conversation or an account. */
+    listingId: uuid().references(() => listings.id, { onDelete: "cascade" }),
+    conversationId: uuid().references(() => conversations.id, { onDelete: "set null" }),
+    /** The account warned or suspended (account decisions only). */
+    targetUserId: text().references(() => user.id, { onDelete: "set null" }),
     /** The moderator; null once their account is deleted. */
     moderatorId: text().references(() => user.id, { onDelete: "set null" }),
     action: varchar({ length: 24 }).$type<ModerationAction>().notNull(),
@@ -31,8 +39,14 @@ export const moderationEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("moderation_events_action_check", sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected')`),
+    check(
+      "moderation_events_action_check",
+      sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected','account_warned','account_suspended')`,
+    ),
     index("moderation_events_listing_idx").on(t.listingId, t.createdAt),
+    // The journal, newest first, whole or per moderator.
+    index("moderation_events_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("moderation_events_moderator_idx").on(t.moderatorId, t.createdAt.desc()),
   ],
 );
 

@@ -12,11 +12,12 @@ import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug
 import { PhotoGallery } from "~/features/listings/photo-gallery";
 import { BUBBLE, SellerPhoneButton } from "~/features/listings/seller-phone-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
-import { getListingHistory } from "~/features/moderation/moderation.server";
+import { getListingHistory } from "~/features/moderation/get-listing-history.server";
+import { MODERATION_ACTION_LABELS } from "~/features/moderation/moderation-reasons";
 import { ReportListing } from "~/features/moderation/report-listing";
 import { isAppError } from "~/server/app-error";
 import { ClientOnly } from "~/ui/client-only";
-import { formatDate, formatMileage, formatPrice } from "~/ui/format";
+import { formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/annonce";
@@ -108,10 +109,18 @@ function StatusBanner({ listing }: { listing: ListingDetail }) {
         ? `Cette annonce a été refusée${listing.rejectionReason ? ` : ${listing.rejectionReason}` : "."} Modifiez-la pour la soumettre à nouveau.`
         : listing.status === "sold"
           ? "Cette annonce est marquée comme vendue : elle n'apparaît plus dans les résultats."
-          : null;
+          : listing.status === "deleted"
+            ? listing.removal
+              ? `Cette annonce a été retirée par ${listing.removal.by} le ${formatDateTime(listing.removal.at)}${listing.removal.reason ? `. Motif : ${listing.removal.reason}` : "."} Elle n'est plus visible du public.`
+              : `Cette annonce a été supprimée${listing.deletedAt ? ` le ${formatDateTime(listing.deletedAt)}` : ""} : elle n'est plus visible du public.`
+            : null;
   if (!text) return null;
   return (
-    <p role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+    <p
+      role="status"
+      data-testid="listing-status-banner"
+      className={`rounded-lg px-4 py-3 text-sm ring-1 ${listing.status === "deleted" ? "bg-red-50 text-red-900 ring-red-200" : "bg-amber-50 text-amber-900 ring-amber-200"}`}
+    >
       {text}
     </p>
   );
@@ -265,7 +274,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
             {/* Phones have these in the contact bar. */}
-            {listing.isOwner ? (
+            {listing.isOwner && listing.status !== "deleted" ? (
               <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
                 Modifier mon annonce
               </Link>
@@ -288,7 +297,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 <ul className="space-y-1">
                   {history.map((h) => (
                     <li key={h.at + h.action}>
-                      {formatDate(h.at)} — {h.action === "validated" ? "validée" : h.action === "rejected" ? "refusée" : h.action === "removed" ? "retirée" : "signalement classé"}
+                      {formatDate(h.at)} — {MODERATION_ACTION_LABELS[h.action] ?? h.action}
                       {h.moderator ? ` par ${h.moderator}` : ""}
                       {h.reason ? ` : ${h.reason}` : ""}
                     </li>

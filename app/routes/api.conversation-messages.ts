@@ -1,6 +1,6 @@
 import { getSessionUser } from "~/features/auth/session.server";
 import { messageNotifier, readMessageRequest } from "~/features/messages/message-request.server";
-import { sendMessage } from "~/features/messages/messages.server";
+import { sendMessage } from "~/features/messages/send-message.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import type { Route } from "./+types/api.conversation-messages";
 

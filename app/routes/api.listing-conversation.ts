@@ -1,5 +1,5 @@
 import { getSessionUser } from "~/features/auth/session.server";
-import { startConversation } from "~/features/messages/messages.server";
+import { startConversation } from "~/features/messages/start-conversation.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import type { Route } from "./+types/api.listing-conversation";
 

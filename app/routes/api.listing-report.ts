@@ -3,7 +3,7 @@ import { z } from "zod";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { visitorKey } from "~/features/listings/listing-detail.server";
-import { reportListing } from "~/features/moderation/moderation.server";
+import { reportListing } from "~/features/moderation/report-listing.server";
 import { isAppError } from "~/server/app-error";
 import type { Route } from "./+types/api.listing-report";
 

@@ -8,12 +8,10 @@ import { MessageComposer } from "~/features/messages/message-composer";
 import { listingStateNotice, type ConversationThread } from "~/features/messages/message-data";
 import { messageNotifier, readMessageRequest } from "~/features/messages/message-request.server";
 import { MessageText } from "~/features/messages/message-text";
-import {
-  archiveConversation,
-  getConversation,
-  reportConversation,
-  sendMessage,
-} from "~/features/messages/messages.server";
+import { archiveConversation } from "~/features/messages/archive-conversation.server";
+import { getConversation } from "~/features/messages/get-conversation.server";
+import { reportConversation } from "~/features/messages/report-conversation.server";
+import { sendMessage } from "~/features/messages/send-message.server";
 import { ReportConversation } from "~/features/messages/report-conversation";
 import { isAppError } from "~/server/app-error";
 import { Button, buttonClasses } from "~/ui/button";

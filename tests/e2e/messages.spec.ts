@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, emailsTo, expectSignedIn, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
+import { DEMO_PASSWORD, emailsTo, expectSignedIn, expectSignedOut, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
 
 const SELLER = "vendeur@occazio.local";
 
@@ -28,6 +28,8 @@ async function send(page: Page, text: string) {
 }
 
 test.describe("messaging between a buyer and a seller", () => {
+  // One after the other: every test writes to the demo seller, whose unread count the first one checks.
+  test.describe.configure({ mode: "default" });
   test("message from a listing, live badge and answer, one e-mail for a burst, phone reveal", async ({
     browser,
     baseURL,
@@ -120,5 +122,63 @@ test.describe("messaging between a buyer and a seller", () => {
     // The seller signed in on their own listing: no 'Message', their edit link instead.
     await expect(page.getByRole("button", { name: "Message", exact: true })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Modifier mon annonce" })).toBeVisible();
+  });
+
+  test("a reported conversation: the moderator sees who reported whom and the messages, and suspends the offender", async ({ browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const options = { baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" };
+    const buyerContext = await browser.newContext(options);
+    const sellerContext = await browser.newContext(options);
+    const moderatorContext = await browser.newContext(options);
+    try {
+      // A fresh buyer writes something a seller reports (the demo seller is never the one suspended).
+      const buyer = await buyerContext.newPage();
+      const { email, password } = await signUpThroughUi(buyer);
+      await openNewestListing(buyer);
+      await buyer.getByRole("button", { name: "Message", exact: true }).click();
+      await expect(buyer).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
+      const conversationPath = new URL(buyer.url()).pathname;
+      const offence = `Payez d'abord 500 € par mandat cash ${Date.now().toString(36)}`;
+      await send(buyer, offence);
+
+      const seller = await sellerContext.newPage();
+      await seller.goto("/home");
+      await expect(await logInThroughUi(seller, SELLER, DEMO_PASSWORD)).toBeHidden();
+      await seller.goto(conversationPath);
+      await seller.getByRole("button", { name: "Signaler la conversation" }).click();
+      const dialog = seller.getByRole("dialog");
+      await dialog.getByLabel("Arnaque ou tentative de fraude").check();
+      await dialog.getByRole("button", { name: "Envoyer le signalement" }).click();
+      await expect(dialog.getByRole("status")).toBeVisible();
+
+      const moderator = await moderatorContext.newPage();
+      await moderator.goto("/home");
+      await expect(await logInThroughUi(moderator, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+      await moderator.goto("/moderation?onglet=signalements");
+      const report = moderator.getByRole("listitem").filter({ has: moderator.getByText(offence) }).filter({ hasText: "Signalée par" });
+      await expect(report).toContainText(/Signalée par \S+ \(le vendeur\) contre \S+ \(l'acheteur\)/);
+      const excerpt = report.getByRole("region", { name: "Messages signalés" });
+      await expect(excerpt.locator("[data-reported]")).toContainText(offence);
+      await report.getByRole("button", { name: /^Suspendre / }).click();
+      await report.getByLabel("Message au titulaire du compte (facultatif)").fill("Demande de paiement hors du site.");
+      await report.getByRole("button", { name: "Suspendre le compte" }).click();
+      await expect(moderator.getByRole("status")).toHaveText("Compte suspendu : ses sessions sont fermées et le titulaire a été prévenu.");
+      await moderator.goto("/moderation?onglet=historique");
+      await expect(
+        moderator.getByRole("list", { name: "Décisions de modération" }).getByRole("listitem").first(),
+      ).toContainText("Compte suspendu");
+
+      // The suspended buyer is signed out, told why by e-mail, and cannot sign in again.
+      await buyer.goto("/home");
+      await expectSignedOut(buyer);
+      const mail = await waitForEmail(email, /^Votre compte a été suspendu$/);
+      expect(mail.text).toContain("Demande de paiement hors du site.");
+      const login = await logInThroughUi(buyer, email, password);
+      await expect(login.getByText("Erreur : ce compte a été suspendu par l'équipe de modération.")).toBeVisible();
+    } finally {
+      await buyerContext.close();
+      await sellerContext.close();
+      await moderatorContext.close();
+    }
   });
 });

@@ -7,8 +7,14 @@ test.beforeAll(async () => {
   photos = await makePhotoFiles(["#1abc9c", "#e67e22"]);
 });
 
-async function moderatorPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
+
+async function moderatorPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  device: { viewport?: { width: number; height: number }; isMobile?: boolean; hasTouch?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris", ...device });
   const page = await context.newPage();
   await page.goto("/home");
   await expect(await logInThroughUi(page, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
@@ -130,7 +136,7 @@ test.describe("moderation", () => {
     test.setTimeout(150_000);
     // A listing of this test's own (demo listings are shared with the other specs).
     const model = `Stelvio ${Date.now().toString(36)}`;
-    await signUpThroughUi(page);
+    const seller = await signUpThroughUi(page);
     await submitThroughWizard(page, "Alfa Romeo", model, photos);
     const validator = await moderatorPage(browser, baseURL);
     await validator.getByRole("article", { name: new RegExp(`Alfa Romeo ${model}$`) }).getByRole("button", { name: /^Valider/ }).click();
@@ -145,6 +151,7 @@ test.describe("moderation", () => {
     const listingUrl = new URL(listingPath!, page.url()).toString();
     await page.goto(listingUrl);
     const title = (await page.getByRole("heading", { level: 1 }).textContent()) ?? "";
+    const listingId = /\/annonce\/([0-9a-f-]{36})/.exec(listingUrl)?.[1] ?? "";
     await page.getByRole("button", { name: "Signaler l'annonce" }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Arnaque ou fraude suspectée").check();
@@ -158,11 +165,57 @@ test.describe("moderation", () => {
     await expect(report).toContainText(title.replace(" - ", " "));
     await report.getByRole("button", { name: "Retirer l'annonce" }).click();
     await expect(moderator.getByText("Annonce retirée : le vendeur a été prévenu.")).toBeVisible();
-    await moderator.context().close();
 
+    // Buyers and visitors: 404, as before.
     const response = await page.goto(listingUrl);
     expect(response?.status()).toBe(404);
+
+    // The moderator still sees it, with who removed it, when and why…
+    await moderator.goto(listingUrl);
+    const banner = moderator.getByTestId("listing-status-banner");
+    await expect(banner).toContainText(/Cette annonce a été retirée par \S+ le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\. Motif : Arnaque ou fraude suspectée/);
+    await expect(banner).not.toContainText("l'équipe de modération");
+    // …and the removal is in the journal, which can be narrowed to this listing.
+    await moderator.goto("/moderation?onglet=historique");
+    const decisions = moderator.getByRole("list", { name: "Décisions de modération" });
+    const removal = decisions.getByRole("listitem").filter({ hasText: "Annonce retirée après signalement" }).filter({ hasText: model });
+    await expect(removal).toBeVisible();
+    await removal.getByRole("link", { name: "Historique de cette annonce" }).click();
+    await expect(moderator).toHaveURL(new RegExp(`annonce=${listingId}`));
+    await expect(moderator.getByText(`Annonce : Alfa Romeo ${model}`)).toBeVisible();
+    await expect(decisions.getByRole("listitem")).toHaveCount(2);
+    await expect(decisions.getByRole("listitem").nth(0)).toContainText("Annonce retirée après signalement");
+    await expect(decisions.getByRole("listitem").nth(1)).toContainText("Annonce validée");
+    await moderator.context().close();
+
+    // The seller sees it too, removed by "l'équipe de modération" (no moderator's name).
+    await page.goto("/home");
+    await expect(await logInThroughUi(page, seller.email, seller.password)).toBeHidden();
+    await page.goto(listingUrl);
+    await expect(page.getByTestId("listing-status-banner")).toContainText(
+      /Cette annonce a été retirée par l'équipe de modération le \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\. Motif : Arnaque ou fraude suspectée/,
+    );
   });
+
+  for (const [label, device, hintsShown] of [
+    ["1280 px with a mouse", { viewport: { width: 1280, height: 900 } }, true],
+    ["375 px on a touch phone", PHONE, false],
+  ] as const) {
+    test(`keyboard shortcut hints are shown only where a keyboard is likely (${label})`, async ({ browser, baseURL }) => {
+      test.setTimeout(60_000);
+      const moderator = await moderatorPage(browser, baseURL, device);
+      await expect(moderator.getByText(/annonces? en attente/).first()).toBeVisible();
+      const hints = moderator.locator("[data-key-hint]");
+      await expect(hints.first()).toBeAttached();
+      if (hintsShown) await expect(hints.first()).toBeVisible();
+      else for (const hint of await hints.all()) await expect(hint).toBeHidden();
+      await expect(moderator.getByText("Raccourcis : J / K")).toBeVisible({ visible: hintsShown });
+      // Nothing overflows the screen.
+      const overflow = await moderator.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await moderator.context().close();
+    });
+  }
 
   test("non-moderators get a 404 for the moderation page", async ({ page }) => {
     expect((await page.goto("/moderation"))?.status()).toBe(404);

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vites
 import { listings, messages, user } from "~/db/schema";
 import { RESERVED_USERNAME_MESSAGE } from "~/features/account/profile-schemas";
 import { MESSAGE_TEXTS } from "~/features/messages/message-data";
-import { sendMessage, startConversation } from "~/features/messages/messages.server";
+import { sendMessage } from "~/features/messages/send-message.server";
+import { startConversation } from "~/features/messages/start-conversation.server";
 import { insertListing, insertUser, type InsertedUser } from "~/testing/inserters.server";
 import { createSmtpMailer } from "~/server/mailer.server";
 import { createLogger } from "~/server/logger.server";

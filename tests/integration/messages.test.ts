@@ -7,17 +7,16 @@ import { deleteAccount } from "~/features/account/account.server";
 import { createCounterDedupe } from "~/features/listings/listing-detail.server";
 import { revealSellerPhone } from "~/features/listings/seller-phone.server";
 import { DELETED_USER_NAME, MESSAGE_TEXTS } from "~/features/messages/message-data";
-import {
-  archiveConversation,
-  countUnread,
-  getConversation,
-  listConversations,
-  reportConversation,
-  sendMessage,
-  startConversation,
-  type MessageNotifier,
-} from "~/features/messages/messages.server";
-import { dismissReport, listOpenReports } from "~/features/moderation/moderation.server";
+import { archiveConversation } from "~/features/messages/archive-conversation.server";
+import { type MessageNotifier } from "~/features/messages/conversation-access.server";
+import { countUnread } from "~/features/messages/count-unread.server";
+import { getConversation } from "~/features/messages/get-conversation.server";
+import { listConversations } from "~/features/messages/list-conversations.server";
+import { reportConversation } from "~/features/messages/report-conversation.server";
+import { sendMessage } from "~/features/messages/send-message.server";
+import { startConversation } from "~/features/messages/start-conversation.server";
+import { dismissReport } from "~/features/moderation/dismiss-report.server";
+import { listOpenReports } from "~/features/moderation/list-open-reports.server";
 import type { AppEvent } from "~/server/events.server";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";

@@ -1,7 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listModerationQueue } from "~/features/moderation/moderation.server";
+import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

@@ -6,16 +6,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { listings, moderationEvents, outboxEmails, reports, user } from "~/db/schema";
-import {
-  dismissReport,
-  listModerationQueue,
-  listOpenReports,
-  rejectListing,
-  removeReportedListing,
-  reportListing,
-  validateListing,
-  type Notifier,
-} from "~/features/moderation/moderation.server";
+import { dismissReport } from "~/features/moderation/dismiss-report.server";
+import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
+import { listOpenReports } from "~/features/moderation/list-open-reports.server";
+import { type Notifier } from "~/features/moderation/moderator.server";
+import { rejectListing } from "~/features/moderation/reject-listing.server";
+import { removeReportedListing } from "~/features/moderation/remove-reported-listing.server";
+import { reportListing } from "~/features/moderation/report-listing.server";
+import { validateListing } from "~/features/moderation/validate-listing.server";
 import { updateListing } from "~/features/publish/update-listing.server";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";

@@ -8,7 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startConversation } from "~/features/messages/messages.server";
+import { startConversation } from "~/features/messages/start-conversation.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";

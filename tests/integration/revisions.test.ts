@@ -16,7 +16,7 @@ import {
   rejectRevision,
   validateRevision,
 } from "~/features/moderation/listing-revisions.server";
-import type { Notifier } from "~/features/moderation/moderation.server";
+import type { Notifier } from "~/features/moderation/moderator.server";
 import { getListingForEdit } from "~/features/publish/get-listing-for-edit.server";
 import { updateListing } from "~/features/publish/update-listing.server";
 import { createEventBus } from "~/server/events.server";

@@ -22,6 +22,7 @@ const MESSAGES: Record<string, string> = {
   POPUP_CLOSED: "la fenêtre de connexion a été fermée avant la fin.",
   access_denied: "connexion refusée.",
   state_mismatch: "la connexion a expiré, recommencez.",
+  ACCOUNT_SUSPENDED: "ce compte a été suspendu par l'équipe de modération.",
   NETWORK: "le serveur est injoignable. Vérifiez votre connexion.",
 };
 

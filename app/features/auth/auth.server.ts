@@ -1,4 +1,5 @@
 import { betterAuth, type BetterAuthOptions } from "better-auth";
+import { eq } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins";
@@ -9,6 +10,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import { OIDC_PROVIDER_ID } from "./auth-client";
 import { passwordResetEmail, verifyEmailEmail } from "./auth-emails";
+import { ACCOUNT_SUSPENDED_TEXT } from "./email-verification";
 import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
 import { authProfileFieldsSchema, phoneSchema, privateProfileSchema } from "~/features/account/profile-schemas";
@@ -76,7 +78,7 @@ export function authOptions(options: CreateAuthOptions) {
     },
     emailVerification: {
       // Sign-up sends the link; until it is clicked the account can browse and keep
-      // favourites but not publish or message (assertEmailVerified in those services).
+      // favourites but not publish or message (assertMayPost in those services).
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
@@ -137,6 +139,8 @@ export function authOptions(options: CreateAuthOptions) {
           input: false,
         },
         notifyNewMessage: { type: "boolean", required: false, defaultValue: true, input: false },
+        // Set by a moderator (suspendAccount): the account can no longer sign in or post.
+        suspendedAt: { type: "date", required: false, input: false },
       },
     },
     session: {
@@ -183,6 +187,20 @@ export function authOptions(options: CreateAuthOptions) {
       }),
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account cannot sign in, by password or identity provider.
+          before: async (session) => {
+            const [row] = await db
+              .select({ suspendedAt: schema.user.suspendedAt })
+              .from(schema.user)
+              .where(eq(schema.user.id, session.userId));
+            if (row?.suspendedAt) {
+              throw new APIError("FORBIDDEN", { message: ACCOUNT_SUSPENDED_TEXT, code: "ACCOUNT_SUSPENDED" });
+            }
+          },
+        },
+      },
       user: {
         create: {
           before: async (user, ctx) => {

@@ -2,14 +2,19 @@ import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
-import { EMAIL_UNVERIFIED_CODE } from "./email-verification";
+import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_TEXT, EMAIL_UNVERIFIED_CODE } from "./email-verification";
 
 /**
  * Publishing and messaging need a confirmed e-mail address (issue 11): an account made with
  * someone else's address, or a throwaway one, cannot post. Browsing and favourites stay open.
  * Identity-provider accounts arrive verified (the provider checked the address).
+ * A suspended account (issue 17, moderators) cannot post either, whatever session it still holds.
  */
-export async function assertEmailVerified(db: DbExecutor, userId: string, message: string): Promise<void> {
-  const [row] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId));
+export async function assertMayPost(db: DbExecutor, userId: string, message: string): Promise<void> {
+  const [row] = await db
+    .select({ verified: user.emailVerified, suspendedAt: user.suspendedAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (row?.suspendedAt) throw new AppError("forbidden", ACCOUNT_SUSPENDED_TEXT, { code: ACCOUNT_SUSPENDED_CODE });
   if (row && !row.verified) throw new AppError("forbidden", message, { code: EMAIL_UNVERIFIED_CODE });
 }

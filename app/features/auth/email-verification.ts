@@ -8,3 +8,8 @@ export const EMAIL_VERIFICATION_TEXTS = {
   resent: "E-mail envoyé : pensez à regarder dans vos courriers indésirables.",
   resendFailed: "L'e-mail n'a pas pu être renvoyé. Réessayez dans quelques minutes.",
 } as const;
+
+/** A moderator suspended the account: no sign-in, no publishing, no messages. */
+export const ACCOUNT_SUSPENDED_CODE = "account_suspended";
+export const ACCOUNT_SUSPENDED_TEXT =
+  "Ce compte a été suspendu par l'équipe de modération : il ne peut plus se connecter, publier ni écrire.";

@@ -22,6 +22,8 @@ async function readSessionUser(request: Request, services: Pick<AppServices, "au
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const u = session.user;
+  // Suspension deletes the sessions; this covers a session read from a cache meanwhile.
+  if (u.suspendedAt) return null;
   return {
     id: u.id,
     email: u.email,

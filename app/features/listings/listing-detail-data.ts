@@ -35,6 +35,10 @@ export interface ListingDetail {
   longitude: number | null;
   heartCount: number;
   rejectionReason: string | null;
+  /** When it was deleted (owner and moderators only see deleted listings). */
+  deletedAt: string | null;
+  /** Who removed it after a report, when and why (moderation removals only). */
+  removal: { at: string; by: string; reason: string | null } | null;
   publishedAt: string | null;
   updatedAt: string;
   photos: ListingDetailPhoto[];

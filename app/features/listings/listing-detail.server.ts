@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listingCounters, listingPhotos, listings, user } from "~/db/schema";
+import { listingCounters, listingPhotos, listings, moderationEvents, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
@@ -13,9 +13,32 @@ import { isUuid } from "~/db/ids";
 export const NOT_FOUND_MESSAGE = "Cette annonce n'existe pas ou n'est plus en ligne.";
 
 /**
+ * The moderation removal of a deleted listing, if that is how it was deleted. The seller is
+ * told it was "l'équipe de modération"; moderators see which of them it was.
+ */
+async function removalOf(db: DbExecutor, listingId: string, forModerator: boolean) {
+  const [row] = await db
+    .select({
+      at: moderationEvents.createdAt,
+      moderator: user.username,
+    })
+    .from(moderationEvents)
+    .leftJoin(user, eq(user.id, moderationEvents.moderatorId))
+    .where(and(eq(moderationEvents.listingId, listingId), eq(moderationEvents.action, "removed")))
+    .orderBy(desc(moderationEvents.createdAt))
+    .limit(1);
+  if (!row) return null;
+  return {
+    at: row.at.toISOString(),
+    by: forModerator ? (row.moderator ?? "un modérateur supprimé") : "l'équipe de modération",
+  };
+}
+
+/**
  * One listing for its detail page. The public sees published listings only; the owner and
- * moderators also see pending, rejected and sold ones (the page says so). Deleted, drafts,
- * unknown or malformed ids are "not found" for everybody.
+ * moderators also see pending, rejected, sold and deleted ones (the page says so, and for a
+ * listing removed by moderation who removed it, when and why). Drafts, unknown or malformed
+ * ids are "not found" for everybody.
  */
 export async function getListingDetail(options: {
   db: DbExecutor;
@@ -39,8 +62,12 @@ export async function getListingDetail(options: {
   const visible =
     listing.status === "published" ||
     ((isOwner || isModerator) &&
-      (listing.status === "pending" || listing.status === "rejected" || listing.status === "sold"));
+      (listing.status === "pending" ||
+        listing.status === "rejected" ||
+        listing.status === "sold" ||
+        listing.status === "deleted"));
   if (!visible) throw new AppError("not_found", NOT_FOUND_MESSAGE);
+  const removal = listing.status === "deleted" ? await removalOf(options.db, listing.id, isModerator) : null;
 
   const photos = await options.db
     .select()
@@ -73,6 +100,9 @@ export async function getListingDetail(options: {
     longitude: listing.longitude,
     heartCount: listing.heartCount,
     rejectionReason: isOwner || isModerator ? listing.rejectionReason : null,
+    deletedAt: listing.deletedAt?.toISOString() ?? null,
+    // The removal sets rejection_reason to the sentence the seller was e-mailed.
+    removal: removal && { ...removal, reason: listing.rejectionReason },
     publishedAt: listing.publishedAt?.toISOString() ?? null,
     updatedAt: listing.updatedAt.toISOString(),
     photos: photos.map((p) => ({

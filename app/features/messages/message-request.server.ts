@@ -1,5 +1,5 @@
 import { readBodyWithLimit } from "~/server/request-body.server";
-import type { MessageNotifier } from "./messages.server";
+import type { MessageNotifier } from "./conversation-access.server";
 import type { AppServices } from "~/server/context";
 
 /** A message is 2,000 characters at most: 32 KB is plenty for one form or JSON body. */

@@ -19,8 +19,9 @@ import { listingPath } from "~/features/listings/listing-seo";
 import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
 import { reasonSentence, REJECTION_REASONS, type RejectionReasonCode } from "./moderation-reasons";
-import { requireModerator, type Notifier, type Viewer } from "./moderation.server";
+import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
 import { emailSeller, tellSellerLive } from "./tell-seller.server";
+import type { PendingRevisionItem, PriceChangeItem } from "./moderation-data";
 
 /** Fields whose change on a published listing needs a moderator again (the price does not). */
 export const MATERIAL_FIELDS = ["brand", "model", "description", "mileage", "city", "postalCode", "latitude", "longitude"] as const;
@@ -85,37 +86,6 @@ export async function pendingRevisionOf(db: DbExecutor, listingId: string): Prom
   return row?.changes ?? null;
 }
 
-export interface RevisionDiffRow {
-  field: string;
-  label: string;
-  before: string;
-  after: string;
-}
-
-export interface PendingRevisionItem {
-  listingId: string;
-  brand: string;
-  model: string;
-  year: number | null;
-  city: string | null;
-  path: string;
-  submittedAt: string;
-  diff: RevisionDiffRow[];
-}
-
-export interface PriceChangeItem {
-  listingId: string;
-  brand: string;
-  model: string;
-  year: number | null;
-  city: string | null;
-  path: string;
-  oldPrice: number | null;
-  newPrice: number | null;
-  /** Signed share of the old price: -0.5 is a 50 % drop. */
-  change: number;
-  changedAt: string;
-}
 
 const shown = (value: unknown): string => (value === null || value === undefined || value === "" ? "—" : String(value));
 

@@ -66,3 +66,30 @@ export function revisionRejectedEmail(options: { name: string; listing: ListingR
     action: { label: "Modifier mon annonce", url: options.editUrl },
   });
 }
+
+export function accountWarnedEmail(options: { name: string; reason: string; note: string | null; guidelinesUrl: string }) {
+  return renderEmail({
+    subject: "Avertissement de l'équipe de modération",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      "Un de vos échanges sur Occazio nous a été signalé et notre équipe l'a examiné.",
+      `Motif : ${options.reason}`,
+      ...(options.note ? [`Message de l'équipe : ${options.note}`] : []),
+      "Merci de rester courtois et de ne jamais demander de paiement ou de coordonnées hors du site. En cas de récidive, votre compte pourra être suspendu.",
+    ],
+    action: { label: "Voir mes messages", url: options.guidelinesUrl },
+  });
+}
+
+export function accountSuspendedEmail(options: { name: string; reason: string; note: string | null }) {
+  return renderEmail({
+    subject: "Votre compte a été suspendu",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      "Après examen d'un signalement, notre équipe a suspendu votre compte Occazio : vous ne pouvez plus vous connecter, publier d'annonce ni envoyer de message.",
+      `Motif : ${options.reason}`,
+      ...(options.note ? [`Message de l'équipe : ${options.note}`] : []),
+      "Si vous pensez qu'il s'agit d'une erreur, répondez à cet e-mail en expliquant la situation.",
+    ],
+  });
+}

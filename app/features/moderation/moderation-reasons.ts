@@ -36,3 +36,15 @@ export function reasonSentence(label: string, text: string | null | undefined): 
   const extra = text?.trim();
   return extra ? `${label} : ${extra}` : label;
 }
+
+/** How the history (queue, detail page, journal) names each decision. */
+export const MODERATION_ACTION_LABELS: Record<string, string> = {
+  validated: "Annonce validée",
+  rejected: "Annonce refusée",
+  removed: "Annonce retirée après signalement",
+  report_dismissed: "Signalement classé sans suite",
+  revision_validated: "Modification validée",
+  revision_rejected: "Modification refusée",
+  account_warned: "Compte averti",
+  account_suspended: "Compte suspendu",
+};

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { user } from "~/db/schema";
-import type { Notifier } from "./moderation.server";
+import type { Notifier } from "./moderator.server";
 
 /**
  * The e-mail to the seller after a moderation decision (a listing or a revision of it),

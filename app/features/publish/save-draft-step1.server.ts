@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings, user } from "~/db/schema";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
-import { assertEmailVerified } from "~/features/auth/email-verification.server";
+import { assertMayPost } from "~/features/auth/email-verification.server";
 import { AppError } from "~/server/app-error";
 import { LISTING_MESSAGES, invalid, requireUserId } from "./listing-access.server";
 import { STEP_SCHEMAS, type WizardStep } from "./listing-schemas";
@@ -19,7 +19,7 @@ export async function saveDraftStep1(options: {
   model: unknown;
 }): Promise<{ listingId: string; draftStep: WizardStep; created: boolean }> {
   const userId = requireUserId(options.userId);
-  await assertEmailVerified(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
+  await assertMayPost(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
   const parsed = STEP_SCHEMAS[1].safeParse({ brand: options.brand, model: options.model });
   if (!parsed.success) throw invalid(parsed.error);
   const values = canonicalBrandModel(parsed.data.brand, parsed.data.model);

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
-import { assertEmailVerified } from "~/features/auth/email-verification.server";
+import { assertMayPost } from "~/features/auth/email-verification.server";
 import { AppError } from "~/server/app-error";
 import { LISTING_MESSAGES, assertDraft, findOwnedListing, invalid, requireUserId } from "./listing-access.server";
 import { LAST_WIZARD_STEP, fullListingSchema } from "./listing-schemas";
@@ -23,7 +23,7 @@ export async function submitListing(options: {
   autoPublish?: boolean;
 }): Promise<{ listingId: string; status: "pending" | "published" }> {
   const userId = requireUserId(options.userId);
-  await assertEmailVerified(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
+  await assertMayPost(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
   return options.db.transaction(async (tx) => {
     const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
     if (listing.status === "pending" || listing.status === "published") {

@@ -1,0 +1,81 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { DbExecutor } from "~/db/client.server";
+import { conversations, messages, user } from "~/db/schema";
+import type { Storage } from "~/server/storage.server";
+import {
+  describeListing,
+  describeOtherParty,
+  emptyListing,
+  firstPhotos,
+  participantConversation,
+  readOnlyReason,
+  requireSignedIn,
+} from "./conversation-access.server";
+import { DELETED_USER_NAME, type ConversationThread } from "./message-data";
+
+/** Messages shown in a thread (the newest ones). */
+const THREAD_LIMIT = 500;
+
+/**
+ * One conversation with its messages (oldest first), for its two participants only. Reading
+ * it marks it read up to the newest message returned, not beyond: a message arriving during
+ * the request stays unread.
+ */
+export async function getConversation(options: {
+  db: DbExecutor;
+  storage: Storage;
+  userId: string | null | undefined;
+  conversationId: string;
+}): Promise<ConversationThread> {
+  const userId = requireSignedIn(options.userId);
+  const { db } = options;
+  const found = await participantConversation(db, userId, options.conversationId);
+  const conversationId = found.conversation.id;
+  const sender = alias(user, "sender");
+  const rows = (
+    await db
+      .select({
+        id: messages.id,
+        body: messages.body,
+        createdAt: messages.createdAt,
+        senderId: messages.senderId,
+        senderName: sender.username,
+      })
+      .from(messages)
+      .leftJoin(sender, eq(sender.id, messages.senderId))
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(THREAD_LIMIT)
+  ).reverse();
+  const newest = rows.at(-1);
+  const myReadAt = found.side === "buyer" ? found.conversation.buyerLastReadAt : found.conversation.sellerLastReadAt;
+  const hasUnread = rows.some((m) => m.senderId !== userId && (!myReadAt || m.createdAt >= myReadAt));
+  if (newest && hasUnread) {
+    const readColumn = found.side === "buyer" ? conversations.buyerLastReadAt : conversations.sellerLastReadAt;
+    const read = sql`greatest(coalesce(${readColumn}, '-infinity'::timestamptz), (select ${messages.createdAt} from ${messages} where ${messages.id} = ${newest.id}))`;
+    await db
+      .update(conversations)
+      .set(found.side === "buyer" ? { buyerLastReadAt: read } : { sellerLastReadAt: read })
+      .where(eq(conversations.id, conversationId));
+  }
+  const photos = await firstPhotos(db, options.storage, found.listing?.id ? [found.listing.id] : [], userId);
+  const listing = describeListing(found.conversation.listingTitle, found.listing ?? emptyListing, photos);
+  const otherParty = describeOtherParty(found.other?.username ?? null, found.other?.id ?? null);
+  return {
+    id: conversationId,
+    role: found.side,
+    listing,
+    otherParty,
+    archived:
+      (found.side === "buyer" ? found.conversation.buyerArchivedAt : found.conversation.sellerArchivedAt) !== null,
+    messages: rows.map((m) => ({
+      id: m.id,
+      body: m.body,
+      createdAt: m.createdAt.toISOString(),
+      mine: m.senderId === userId,
+      senderName: m.senderId === userId ? "Vous" : m.senderId ? (m.senderName ?? "Utilisateur") : DELETED_USER_NAME,
+    })),
+    readOnlyReason: readOnlyReason(listing, otherParty),
+  };
+}

@@ -1,0 +1,153 @@
+import type { ModerationAction } from "~/db/schema";
+import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
+
+/** What the moderation services return to the page (no server code here). */
+
+export interface RevisionDiffRow {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+export interface PendingRevisionItem {
+  listingId: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  city: string | null;
+  path: string;
+  submittedAt: string;
+  diff: RevisionDiffRow[];
+}
+
+export interface PriceChangeItem {
+  listingId: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  city: string | null;
+  path: string;
+  oldPrice: number | null;
+  newPrice: number | null;
+  /** Signed share of the old price: -0.5 is a 50 % drop. */
+  change: number;
+  changedAt: string;
+}
+
+export interface QueueItem {
+  id: string;
+  brand: string;
+  model: string;
+  year: number | null;
+  mileage: number | null;
+  price: number | null;
+  fuel: string | null;
+  gearbox: string | null;
+  vehicleType: string | null;
+  color: string | null;
+  vehicleCondition: string | null;
+  firstRegistration: string | null;
+  fiscalPower: number | null;
+  dinPower: number | null;
+  doors: number | null;
+  seats: number | null;
+  licenseStatus: string | null;
+  description: string | null;
+  city: string | null;
+  postalCode: string | null;
+  submittedAt: string | null;
+  photos: ListingCardPhoto[];
+  seller: { username: string; memberSince: string; published: number; rejected: number; removed: number };
+  checks: {
+    /** Median price of similar published listings (same brand and model, ±2 years), when known. */
+    similarMedianPrice: number | null;
+    priceOutlier: boolean;
+    contactInDescription: boolean;
+    /** Other listings that show one of these very photos (same stored file content). */
+    duplicatePhotoListings: number;
+    /** Year, energy or body type outside what the catalogue model is (catalogue/model-specs.ts). */
+    modelMismatches: string[];
+  };
+  history: { action: string; reason: string | null; at: string; moderator: string | null }[];
+}
+
+export interface ModerationQueue {
+  /** Every pending listing. */
+  count: number;
+  /** 1-based, clamped to the last page. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** Pending listings after this page (the ones still to come). */
+  remaining: number;
+  items: QueueItem[];
+}
+
+interface OpenReportBase {
+  id: string;
+  reason: string;
+  message: string | null;
+  createdAt: string;
+}
+
+export interface ReportParticipant {
+  username: string;
+  /** The account is gone. */
+  deleted: boolean;
+  suspended: boolean;
+  /** Earlier warnings and suspensions of this account. */
+  sanctions: number;
+}
+
+export interface ReportedMessage {
+  id: string;
+  side: "buyer" | "seller";
+  sender: string;
+  body: string;
+  at: string;
+  /** Sent by the participant the report is about. */
+  fromReported: boolean;
+}
+
+export type OpenReport =
+  | (OpenReportBase & {
+      kind: "listing";
+      /** A signed-in reporter's username, or null for a visitor. */
+      reporter: string | null;
+      listing: { id: string; brand: string; model: string; year: number | null; city: string | null; status: string };
+      listingPath: string;
+    })
+  | (OpenReportBase & {
+      kind: "conversation";
+      conversation: { id: string; title: string; buyer: ReportParticipant; seller: ReportParticipant };
+      /** Which participant reported the conversation (the other one is the reported account). */
+      reportedBy: "buyer" | "seller";
+      /** The conversation as the reporter saw it: its last messages up to the report, oldest first. */
+      messages: ReportedMessage[];
+      /** Messages written after the report. */
+      laterMessages: number;
+    });
+
+export interface HistoryEntry {
+  id: string;
+  action: ModerationAction;
+  label: string;
+  at: string;
+  moderator: { id: string; username: string } | null;
+  listing: { id: string; title: string; path: string; status: string } | null;
+  conversation: string | null;
+  /** The account warned or suspended. */
+  account: string | null;
+  reason: string | null;
+}
+
+export interface ModerationHistory {
+  entries: HistoryEntry[];
+  count: number;
+  page: number;
+  pageCount: number;
+  /** For the filter: every moderator account. */
+  moderators: { id: string; username: string }[];
+  filters: { listing: { id: string; title: string } | null; moderatorId: string | null };
+}

@@ -1,0 +1,161 @@
+import { useRef, useState } from "react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { listingPath } from "~/features/listings/listing-seo";
+import { Button } from "~/ui/button";
+import { formatCount, formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
+import type { QueueItem } from "./moderation-data";
+import type { ModerationActionResult } from "./moderation-action-data";
+import { MODERATION_ACTION_LABELS, REJECTION_REASONS } from "./moderation-reasons";
+
+/** A keyboard shortcut's key, shown only where a keyboard is likely (see app.css `keyboard`). */
+export function KeyHint({ children, className = "" }: { children: string; className?: string }) {
+  return (
+    <kbd data-key-hint className={`ml-1 hidden rounded px-1 text-xs keyboard:inline ${className}`}>
+      {children}
+    </kbd>
+  );
+}
+
+/** One pending listing with what helps decide; V validates and R refuses when it has focus. */
+export function QueueCard({ item, index, total }: { item: QueueItem; index: number; total: number }) {
+  const [rejecting, setRejecting] = useState(false);
+  const result = useActionData<ModerationActionResult>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const validateRef = useRef<HTMLButtonElement>(null);
+  const fieldErrors = (result && "fieldErrors" in result && result.id === item.id ? result.fieldErrors : undefined) ?? {};
+  return (
+    <article
+      tabIndex={0}
+      data-queue-item
+      aria-label={`Annonce ${index + 1} sur ${total} : ${item.brand} ${item.model}`}
+      className="space-y-4 rounded-xl bg-white p-5 shadow-sm outline-none ring-1 ring-slate-200 focus:ring-2 focus:ring-brand-500"
+      onKeyDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        if (e.key === "v") validateRef.current?.click();
+        if (e.key === "r") setRejecting(true);
+      }}
+    >
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">
+          <Link to={listingPath(item)} className="hover:underline">
+            {item.brand} {item.model} {item.year ?? ""}
+          </Link>
+        </h2>
+        <p className="text-sm text-slate-500">Soumise le {item.submittedAt ? formatDateTime(item.submittedAt) : "—"}</p>
+      </header>
+      <ul className="flex gap-2 overflow-x-auto">
+        {item.photos.map((p, i) => (
+          <li key={p.src} className="shrink-0">
+            <img src={p.src} alt={`Photo ${i + 1}`} className="h-28 w-40 rounded-lg object-cover" loading="lazy" />
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+        {(
+          [
+            ["Prix", item.price != null ? formatPrice(item.price) : "—"],
+            ["Kilométrage", item.mileage != null ? formatMileage(item.mileage) : "—"],
+            ["Énergie", item.fuel],
+            ["Boîte", item.gearbox],
+            ["Type", item.vehicleType],
+            ["Couleur", item.color],
+            ["État", item.vehicleCondition],
+            ["1re immatriculation", item.firstRegistration],
+            ["Puissance", `${item.fiscalPower ?? "—"} CV / ${item.dinPower ?? "—"} ch`],
+            ["Portes / places", `${item.doors ?? "—"} / ${item.seats ?? "—"}`],
+            ["Permis", item.licenseStatus],
+            ["Lieu", `${item.postalCode ?? ""} ${item.city ?? ""}`],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-slate-500">{label}</dt>
+            <dd className="font-medium">{value || "—"}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{item.description}</p>
+      <p className="text-sm text-slate-700">
+        Vendeur <strong>{item.seller.username}</strong>, membre depuis le {formatDate(item.seller.memberSince)} :{" "}
+        {formatCount(item.seller.published, "annonce publiée", "annonces publiées")}, {formatCount(item.seller.rejected, "refusée", "refusées")}.
+      </p>
+      <ul aria-label="Vérifications" className="flex flex-wrap gap-2 text-xs font-semibold">
+        {item.checks.priceOutlier ? (
+          <li className="rounded bg-red-100 px-2 py-1 text-red-900">
+            Prix éloigné des annonces similaires (médiane {formatPrice(item.checks.similarMedianPrice ?? 0)})
+          </li>
+        ) : null}
+        {item.checks.contactInDescription ? <li className="rounded bg-red-100 px-2 py-1 text-red-900">Téléphone ou e-mail dans la description</li> : null}
+        {item.checks.duplicatePhotoListings > 0 ? (
+          <li className="rounded bg-red-100 px-2 py-1 text-red-900">Photos déjà vues sur {formatCount(item.checks.duplicatePhotoListings, "autre annonce", "autres annonces")}</li>
+        ) : null}
+        {item.checks.modelMismatches.map((problem) => (
+          <li key={problem} className="rounded bg-amber-100 px-2 py-1 text-amber-900">{problem}</li>
+        ))}
+        {!item.checks.priceOutlier && !item.checks.contactInDescription && item.checks.duplicatePhotoListings === 0 && item.checks.modelMismatches.length === 0 ? (
+          <li className="rounded bg-emerald-100 px-2 py-1 text-emerald-900">Aucune alerte</li>
+        ) : null}
+      </ul>
+      {item.history.length ? (
+        <details className="text-sm">
+          <summary className="cursor-pointer font-medium">Historique ({item.history.length})</summary>
+          <ul className="mt-2 space-y-1">
+            {item.history.map((h) => (
+              <li key={h.at + h.action}>
+                {formatDateTime(h.at)} — {MODERATION_ACTION_LABELS[h.action] ?? h.action}
+                {h.moderator ? ` par ${h.moderator}` : ""}
+                {h.reason ? ` : ${h.reason}` : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <div className="flex flex-wrap items-start gap-3">
+        <Form noValidate method="post">
+          <input type="hidden" name="intent" value="validate" />
+          <input type="hidden" name="id" value={item.id} />
+          <Button ref={validateRef} type="submit" disabled={busy}>
+            Valider <KeyHint className="bg-white/20">V</KeyHint>
+          </Button>
+        </Form>
+        {rejecting ? (
+          <Form noValidate method="post" className="w-full space-y-3 rounded-lg bg-slate-50 p-3 sm:w-auto sm:flex-1">
+            <input type="hidden" name="intent" value="reject" />
+            <input type="hidden" name="id" value={item.id} />
+            <label className="block text-sm font-medium">
+              Motif du refus
+              <select name="reasonCode" required className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" autoFocus defaultValue="">
+                <option value="" disabled>
+                  Choisir un motif…
+                </option>
+                {Object.entries(REJECTION_REASONS).map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {fieldErrors.reasonCode ? <p className="text-sm text-red-700">{fieldErrors.reasonCode}</p> : null}
+            <label className="block text-sm font-medium">
+              Précisions pour le vendeur (facultatif, sauf « Autre motif »)
+              <textarea name="reasonText" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+            </label>
+            {fieldErrors.reasonText ? <p className="text-sm text-red-700">{fieldErrors.reasonText}</p> : null}
+            <div className="flex gap-2">
+              <Button type="submit" variant="danger" disabled={busy}>
+                Refuser l'annonce
+              </Button>
+              <Button variant="ghost" onClick={() => setRejecting(false)}>
+                Annuler
+              </Button>
+            </div>
+          </Form>
+        ) : (
+          <Button variant="secondary" onClick={() => setRejecting(true)}>
+            Refuser <KeyHint className="bg-slate-100">R</KeyHint>
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

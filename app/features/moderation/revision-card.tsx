@@ -1,0 +1,87 @@
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/ui/button";
+import { formatDateTime } from "~/ui/format";
+import type { PendingRevisionItem } from "./moderation-data";
+import { REJECTION_REASONS } from "./moderation-reasons";
+
+/** A published listing's pending material changes, shown as a before/after table. */
+export function RevisionCard({ item }: { item: PendingRevisionItem }) {
+  const [rejecting, setRejecting] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const title = `${item.brand} ${item.model} ${item.year ?? ""}`.trim();
+  return (
+    <article aria-label={`Modification : ${title}`} className="space-y-3 rounded-xl bg-white p-5 shadow-sm ring-1 ring-amber-200">
+      <header className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-semibold">
+          <Link to={item.path} className="hover:underline">
+            {title}
+          </Link>
+        </h3>
+        <p className="text-sm text-slate-500">Modifiée le {formatDateTime(item.submittedAt)}</p>
+      </header>
+      <dl aria-label="Changements demandés par le vendeur" className="space-y-3 text-sm">
+        {item.diff.map((row) => (
+          <div key={row.field} role="group" aria-label={row.label} className="border-t border-slate-100 pt-2">
+            <dt className="font-semibold">{row.label}</dt>
+            <dd className="mt-1 grid gap-2 sm:grid-cols-2">
+              <div className="rounded-lg bg-slate-50 p-2">
+                <p className="text-xs font-medium text-slate-500">Version en ligne</p>
+                <p className="whitespace-pre-line break-words text-slate-700">{row.before}</p>
+              </div>
+              <div className="rounded-lg bg-amber-50 p-2">
+                <p className="text-xs font-medium text-amber-900">Nouvelle version</p>
+                <p className="whitespace-pre-line break-words font-medium">{row.after}</p>
+              </div>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap items-start gap-2">
+        <Form noValidate method="post">
+          <input type="hidden" name="intent" value="validate-revision" />
+          <input type="hidden" name="id" value={item.listingId} />
+          <Button type="submit" disabled={busy}>
+            Valider la modification
+          </Button>
+        </Form>
+        {rejecting ? (
+          <Form noValidate method="post" className="w-full space-y-2 rounded-lg bg-slate-50 p-3">
+            <input type="hidden" name="intent" value="reject-revision" />
+            <input type="hidden" name="id" value={item.listingId} />
+            <label className="block text-sm font-medium">
+              Motif
+              <select name="reasonCode" required defaultValue="" className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2">
+                <option value="" disabled>
+                  Choisissez un motif
+                </option>
+                {Object.entries(REJECTION_REASONS).map(([code, label]) => (
+                  <option key={code} value={code}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block text-sm font-medium">
+              Précisions pour le vendeur (facultatif, sauf « Autre motif »)
+              <textarea name="reasonText" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
+            </label>
+            <div className="flex gap-2">
+              <Button type="submit" variant="danger" disabled={busy}>
+                Refuser la modification
+              </Button>
+              <Button variant="ghost" onClick={() => setRejecting(false)}>
+                Annuler
+              </Button>
+            </div>
+          </Form>
+        ) : (
+          <Button variant="secondary" onClick={() => setRejecting(true)}>
+            Refuser la modification
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Database } from "~/db/client.server";
+import { listingPath } from "~/features/listings/listing-seo";
+import { decideListing } from "./decide-listing.server";
+import { listingPublishedEmail } from "./moderation-emails";
+import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
+import { emailSeller, tellSellerLive } from "./tell-seller.server";
+
+export async function validateListing(options: {
+  db: Database;
+  viewer: Viewer | null;
+  listingId: string;
+  notifier: Notifier;
+}) {
+  const viewer = requireModerator(options.viewer);
+  const now = new Date();
+  const listing = await decideListing({
+    db: options.db,
+    viewer,
+    listingId: options.listingId,
+    from: "pending",
+    set: { status: "published", publishedAt: now, rejectionReason: null },
+    action: "validated",
+    inTransaction: (tx, row) => {
+      const url = `${options.notifier.publicUrl}${listingPath(row)}`;
+      return emailSeller(options.notifier, tx, row, (name) => listingPublishedEmail({ name, listing: { ...row, url } }), true);
+    },
+  });
+  tellSellerLive(options.notifier, listing);
+  return listing;
+}
