@@ -1,9 +1,11 @@
 import "dotenv/config";
 import cluster, { type Worker } from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { DataDirLockedError } from "~/server/data-dir-lock.server";
 import { demoCredentialsBanner } from "~/features/demo/demo-accounts.server";
 import { PortUnavailableError, prepareCluster, startServer } from "./boot";
+import { serveClusterMetrics, type MetricsMessage } from "./operations";
 
 /**
  * `npm start`. One process on the embedded default; with DATABASE_URL, WEB_CONCURRENCY HTTP
@@ -11,7 +13,7 @@ import { PortUnavailableError, prepareCluster, startServer } from "./boot";
  * the database once, forks the workers, restarts one that crashes and, on SIGTERM/SIGINT,
  * lets each of them drain before exiting.
  */
-type WorkerMessage = { type: "ready"; url: string };
+type WorkerMessage = { type: "ready"; url: string } | MetricsMessage;
 
 /** Last line on purpose: scripts and tests wait for it. */
 const announceReady = (url: string) => console.log(`\nOccazio est prêt : ${url}`);
@@ -29,13 +31,20 @@ async function runServer(worker?: { index: number }) {
   const running = await startServer(process.env, { worker });
   const { config, logger } = running.services;
   logger.info(
-    { timings: running.timings, engine: config.isEmbedded ? "pglite" : "postgres", events: running.services.events.transport, worker: worker?.index, pid: process.pid },
+    {
+      timings: running.timings,
+      engine: config.isEmbedded ? "pglite" : "postgres",
+      events: running.services.events.transport,
+      worker: worker?.index,
+      pid: process.pid,
+    },
     "serveur démarré",
   );
   if (worker) {
     process.send?.({ type: "ready", url: running.url } satisfies WorkerMessage);
   } else {
-    if (config.singleProcessReason) logger.warn({ WEB_CONCURRENCY: config.WEB_CONCURRENCY }, config.singleProcessReason);
+    if (config.singleProcessReason)
+      logger.warn({ WEB_CONCURRENCY: config.WEB_CONCURRENCY }, config.singleProcessReason);
     if (running.demoAccounts) console.log(`\n${demoCredentialsBanner(running.demoAccounts)}`);
     if (running.services.mailer.kind === "outbox" && config.devToolsEnabled) {
       console.log(
@@ -50,7 +59,10 @@ async function runServer(worker?: { index: number }) {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal, worker: worker?.index }, "arrêt en cours : fin des requêtes puis fermeture de la base de données");
+    logger.info(
+      { signal, worker: worker?.index },
+      "arrêt en cours : fin des requêtes puis fermeture de la base de données",
+    );
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     running
@@ -73,11 +85,13 @@ async function runPrimary(workers: number) {
   let stopping = false;
   let started = false;
   let url = "";
+  const aggregator = new AggregatorRegistry();
 
   const fork = (index: number) => {
     const worker = cluster.fork({ OCCAZIO_WORKER_INDEX: String(index) });
     byIndex.set(index, worker);
     worker.on("message", (message: WorkerMessage) => {
+      if (message?.type === "metrics-request") return void serveClusterMetrics(worker, message, aggregator);
       if (message?.type !== "ready") return;
       url = message.url;
       worker.emit("occazio-ready");

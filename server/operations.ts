@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
@@ -73,7 +74,10 @@ export function readiness(services: AppServices, timeoutMs = 3_000) {
     });
     res.setHeader("Cache-Control", "no-store");
     if (failed.length > 0) {
-      services.logger.warn({ failed, checks: report, requestId: res.locals.requestId as string }, "readyz : service indisponible");
+      services.logger.warn(
+        { failed, checks: report, requestId: res.locals.requestId as string },
+        "readyz : service indisponible",
+      );
       res.status(503).json({ status: "error", failed, checks: report });
       return;
     }
@@ -127,6 +131,12 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
   const { services, pool } = options;
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
+  // Cluster worker: the primary asks each worker for this registry and adds them up.
+  // (Constructing one installs prom-client's answering listener in this worker.)
+  if (cluster.isWorker) {
+    new client.AggregatorRegistry();
+    client.AggregatorRegistry.setRegistries([registry]);
+  }
   const duration = new client.Histogram({
     name: "occazio_http_request_duration_seconds",
     help: "Durée des requêtes HTTP par route (id de route React Router ou point d'entrée)",
@@ -136,7 +146,7 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
   });
   new client.Gauge({
     name: "occazio_sse_connections",
-    help: "Connexions d'événements en direct (SSE) ouvertes sur ce processus",
+    help: "Connexions d'événements en direct (SSE) ouvertes (tous les workers du serveur)",
     registers: [registry],
     collect() {
       this.set(services.events.listenerCount());
@@ -146,6 +156,8 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
     name: "occazio_job_queue_depth",
     help: "Tâches en attente ou à réessayer (e-mails)",
     registers: [registry],
+    // One queue for every process: workers report the same number, not parts of it.
+    aggregator: "first",
     async collect() {
       if (services.jobs) this.set(await services.jobs.depth());
     },
@@ -180,8 +192,7 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
           res.status(401).set("WWW-Authenticate", "Bearer").type("text/plain; charset=utf-8").send("Jeton requis.");
           return;
         }
-        registry
-          .metrics()
+        (cluster.isWorker ? metricsOfAllWorkers() : registry.metrics())
           .then((text) => res.set("Content-Type", registry.contentType).set("Cache-Control", "no-store").send(text))
           .catch((error: unknown) => {
             services.logger.error({ err: error }, "métriques indisponibles");
@@ -190,4 +201,46 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
       };
     },
   };
+}
+
+/** IPC between a cluster worker serving /metrics and the primary that aggregates every worker. */
+export type MetricsMessage =
+  { type: "metrics-request"; id: string } | { type: "metrics-response"; id: string; text?: string; error?: string };
+
+/**
+ * With WEB_CONCURRENCY > 1 a scrape reaches one worker: it asks the primary, which collects
+ * every worker's registry (prom-client AggregatorRegistry: counters and histograms summed,
+ * the queue depth taken once) so one scrape sees the whole server.
+ */
+function metricsOfAllWorkers(): Promise<string> {
+  const id = randomUUID();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("métriques du cluster : pas de réponse du processus principal"));
+    }, 5_000);
+    const onMessage = (message: MetricsMessage) => {
+      if (message?.type !== "metrics-response" || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(message.error ?? "métriques du cluster indisponibles"));
+    };
+    process.on("message", onMessage);
+    process.send!({ type: "metrics-request", id } satisfies MetricsMessage);
+  });
+}
+
+/** Primary side: answers the workers' metrics requests with the aggregate of all workers. */
+export function serveClusterMetrics(
+  worker: { send(message: MetricsMessage): unknown },
+  message: MetricsMessage,
+  aggregator: client.AggregatorRegistry<client.RegistryContentType>,
+): boolean {
+  if (message?.type !== "metrics-request") return false;
+  aggregator
+    .clusterMetrics()
+    .then((text) => worker.send({ type: "metrics-response", id: message.id, text }))
+    .catch((error: unknown) => worker.send({ type: "metrics-response", id: message.id, error: String(error) }));
+  return true;
 }

@@ -1,17 +1,23 @@
 // Two real server processes (`server/main.ts`, production build) on one fresh PostgreSQL
-// database: live events, moderation decisions and rate limits must not depend on which
-// process serves a request. Then WEB_CONCURRENCY=2: two cluster workers both serve and stop
+// database and one S3-compatible bucket, each with its own data directory (as on two
+// machines): live events, moderation decisions, photos and rate limits must not depend on
+// which process serves a request. Then WEB_CONCURRENCY=2: two cluster workers both serve and stop
 // cleanly. Runs once, in the integration-postgres project (it needs DATABASE_URL).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listingPhotos, listings } from "~/db/schema";
+import { variantKey } from "~/features/listings/photo-variants";
 import { startConversation } from "~/features/messages/start-conversation.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { S3RVER_CREDENTIALS, startS3Server } from "../support/s3-server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
@@ -80,17 +86,24 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
   let databaseUrl = "";
   const servers: ServerProcess[] = [];
   const secret = randomBytes(32).toString("hex");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-multi-"));
+  const dataDirs: string[] = [];
+  let s3: Awaited<ReturnType<typeof startS3Server>> | null = null;
   let a = "";
   let b = "";
 
   const start = (env: Record<string, string>) => {
+    // A data directory of its own: nothing is shared through the local disk.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-multi-"));
+    dataDirs.push(dataDir);
     const server = startServerProcess({
       DATABASE_URL: databaseUrl,
       BETTER_AUTH_SECRET: secret,
       DATA_DIR: dataDir,
       RATE_LIMIT_SCALE: "1",
       WEB_CONCURRENCY: "1",
+      STORAGE_URL: s3!.storageUrl,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
       ...env,
     });
     servers.push(server);
@@ -104,6 +117,7 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
   beforeAll(async () => {
     if (!fs.existsSync(BUILD)) throw new Error("build/server/index.js manquant : lancez `npm run build` avant les tests d'intégration.");
     t = await createTestDatabase();
+    s3 = await startS3Server();
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${t.name}`;
     databaseUrl = url.toString();
@@ -123,7 +137,8 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
   afterAll(async () => {
     for (const server of servers) await stop(server);
     await t?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await s3?.close();
+    for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it("a message sent through process A reaches the seller's live stream on process B, and so does a moderator's decision", async () => {
@@ -165,6 +180,34 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
     }
   });
 
+  it("a photo the seller uploads through process B is in the bucket and served to a visitor on process A", async () => {
+    const seller = await insertUser(t.db);
+    const listing = await insertListing(t.db, seller.id, { status: "pending", publishedAt: null });
+    const sellerOnB = createClient(b);
+    expect((await sellerOnB.signIn(seller.email, seller.password)).status).toBe(200);
+    const jpeg = await sharp({ create: { width: 1000, height: 700, channels: 3, background: "#c0392b" } }).jpeg().toBuffer();
+    const uploaded = await sellerOnB.request(`/api/listings/${listing.id}/photos`, {
+      method: "POST",
+      headers: { "content-type": "image/jpeg", accept: "application/json" },
+      body: new Uint8Array(jpeg),
+    });
+    expect(uploaded.status).toBe(201);
+    const [photo] = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listing.id));
+    const path480 = `/uploads/${variantKey(photo!.storageKey, 480)}`;
+    // Pending: the public gets nothing on A, the seller gets the photo on A too.
+    expect((await fetch(`${a}${path480}`)).status).toBe(404);
+    const sellerOnA = createClient(a);
+    expect((await sellerOnA.signIn(seller.email, seller.password)).status).toBe(200);
+    expect((await sellerOnA.request(path480)).status).toBe(200);
+    // Published: any visitor on A gets the same bytes as the bucket holds.
+    await t.db.update(listings).set({ status: "published", publishedAt: new Date() }).where(eq(listings.id, listing.id));
+    const visitor = await fetch(`${a}${path480}`);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get("content-type")).toBe("image/webp");
+    const fromBucket = await fetch(`${s3!.publicUrl}/${variantKey(photo!.storageKey, 480)}`);
+    expect(Buffer.from(await visitor.arrayBuffer()).equals(Buffer.from(await fromBucket.arrayBuffer()))).toBe(true);
+  });
+
   it("a burst of reports spread over both processes is limited exactly like one (5 per hour)", async () => {
     const seller = await insertUser(t.db);
     const reporter = await insertUser(t.db);
@@ -188,10 +231,13 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
   });
 
   it("WEB_CONCURRENCY=2 forks two workers that both serve on one port, then drain and stop on SIGTERM", async () => {
-    const cluster = start({ WEB_CONCURRENCY: "2", PORT: "0" });
+    const token = randomBytes(16).toString("hex");
+    const cluster = start({ WEB_CONCURRENCY: "2", PORT: "0", METRICS_TOKEN: token });
     const base = await cluster.ready;
     const seen = new Set<string>();
+    let requests = 0;
     for (let i = 0; i < 40 && seen.size < 2; i++) {
+      requests++;
       // A new connection each time: the primary hands connections to the workers in turn.
       const response = await fetch(`${base}/recherche`, { headers: { connection: "close" } });
       expect(response.status).toBe(200);
@@ -199,6 +245,11 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
       seen.add(response.headers.get("x-occazio-worker") ?? "?");
     }
     expect([...seen].sort()).toEqual(["1", "2"]);
+    // One scrape, whichever worker answers it, counts the requests both workers served.
+    const scrape = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: "close" } });
+    expect(scrape.status).toBe(200);
+    const served = /occazio_http_request_duration_seconds_count\{[^}]*route="routes\/recherche"[^}]*\} (\d+)/.exec(await scrape.text());
+    expect(Number(served?.[1])).toBe(requests);
     expect(cluster.output()).toMatch(/2 workers HTTP prêts/);
     cluster.child.kill("SIGTERM");
     expect(await cluster.exited).toBe(0);
