@@ -68,6 +68,8 @@ for (const width of [375, 1280]) {
     });
 
     test("without a first name: 'Utilisateur' and a person icon, never the random username; the menu fits the screen", async ({ page }) => {
+      // Sign-up, e-mail confirmation and five pages: password hashing alone takes seconds on a busy machine.
+      test.setTimeout(60_000);
       const email = `prenom.compose.nom-de-famille.${uniqueEmail("long")}`.replace("@exemple.fr", "@un-domaine-assez-long.fr");
       await signUpThroughUi(page, email);
       await page.goto("/personal-info");
@@ -259,6 +261,8 @@ test.describe("account pages", () => {
 
 test.describe("passwords", () => {
   test("changing the password signs out the other sessions", async ({ page, browser }) => {
+    // Four password hashes (sign-up, sign-in, change, sign-in again): seconds each on a busy machine.
+    test.setTimeout(60_000);
     const { email, password } = await signUpThroughUi(page);
     const other = await browser.newContext();
     const otherPage = await other.newPage();

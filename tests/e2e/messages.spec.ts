@@ -1,15 +1,31 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
+import { E2E } from "../support/e2e-env";
 import { DEMO_PASSWORD, emailsTo, expectSignedIn, expectSignedOut, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
 
 const SELLER = "vendeur@occazio.local";
 
-/** The newest demo listing (first on the home page) belongs to vendeur@occazio.local, who has a phone. */
-async function openNewestListing(page: Page) {
-  await page.goto("/home");
-  await page.locator("main article").first().getByRole("link").first().click();
-  await expect(page).toHaveURL(/\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+$/);
-  // The address bar changes before the detail page is drawn: wait until it is on screen.
+let sellerListingPath: string | null = null;
+
+/**
+ * A published listing of vendeur@occazio.local (who has a phone), read from the seller's own
+ * profile page. Not "the newest on the home page": other specs publish listings meanwhile.
+ */
+async function openSellerListing(page: Page) {
+  if (!sellerListingPath) {
+    const baseURL = new URL(page.url() === "about:blank" ? E2E.appUrl : page.url()).origin;
+    const api = await request.newContext({ baseURL, extraHTTPHeaders: { Origin: baseURL } });
+    try {
+      expect((await api.post("/api/auth/sign-in/email", { data: { email: SELLER, password: DEMO_PASSWORD } })).ok()).toBe(true);
+      const profile = await (await api.get("/profile")).text();
+      sellerListingPath = /\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+/.exec(profile)?.[0] ?? null;
+    } finally {
+      await api.dispose();
+    }
+    expect(sellerListingPath).toBeTruthy();
+  }
+  await page.goto(sellerListingPath!);
+  // Wait until the detail page is on screen, not only in the address bar.
   await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
 }
 
@@ -53,7 +69,7 @@ test.describe("messaging between a buyer and a seller", () => {
       // The buyer: a fresh account, on the newest listing.
       const buyer = await buyerContext.newPage();
       const { email: buyerEmail } = await signUpThroughUi(buyer);
-      await openNewestListing(buyer);
+      await openSellerListing(buyer);
       const listingUrl = buyer.url();
 
       // The phone number is not in the page's HTML; it appears on click.
@@ -111,7 +127,7 @@ test.describe("messaging between a buyer and a seller", () => {
   });
 
   test("signed out, 'Message' asks to log in first; one's own listing has no 'Message'", async ({ page }) => {
-    await openNewestListing(page);
+    await openSellerListing(page);
     await page.getByRole("button", { name: "Message", exact: true }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toContainText("Connectez-vous pour envoyer un message au vendeur.");
@@ -134,7 +150,7 @@ test.describe("messaging between a buyer and a seller", () => {
       // A fresh buyer writes something a seller reports (the demo seller is never the one suspended).
       const buyer = await buyerContext.newPage();
       const { email, password } = await signUpThroughUi(buyer);
-      await openNewestListing(buyer);
+      await openSellerListing(buyer);
       await buyer.getByRole("button", { name: "Message", exact: true }).click();
       await expect(buyer).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
       const conversationPath = new URL(buyer.url()).pathname;
