@@ -12,6 +12,15 @@ import type { Notifier, Viewer } from "./moderator.server";
 
 export type AccountSanction = "warn" | "suspend";
 
+/** What 'Avertir' and 'Suspendre' receive from the moderation page. */
+export interface SanctionRequest {
+  db: Database;
+  viewer: Viewer | null;
+  reportId: string;
+  note?: string;
+  notifier: Notifier;
+}
+
 /**
  * The common path of 'Avertir' and 'Suspendre' on a conversation report: in one transaction
  * the report is closed, the reported participant (the one who did not report) is sanctioned

@@ -11,6 +11,7 @@ import {
   REJECTION_REASONS,
   REPORT_REASONS,
 } from "./moderation-reasons";
+import { listingSummaryColumns } from "./listing-summary-columns.server";
 import { DELETED_USER, requireModerator, type Viewer } from "./moderator.server";
 import type { ModerationHistory } from "./moderation-data";
 
@@ -68,14 +69,7 @@ export async function listModerationHistory(options: {
         conversation: conversations.listingTitle,
         targetUserId: moderationEvents.targetUserId,
         account: target.username,
-        listing: {
-          id: listings.id,
-          brand: listings.brand,
-          model: listings.model,
-          year: listings.year,
-          city: listings.city,
-          status: listings.status,
-        },
+        listing: listingSummaryColumns,
       })
       .from(moderationEvents)
       .leftJoin(moderator, eq(moderator.id, moderationEvents.moderatorId))

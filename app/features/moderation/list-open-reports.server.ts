@@ -9,6 +9,7 @@ import {
   type ConversationReportReasonCode,
   type ReportReasonCode,
 } from "./moderation-reasons";
+import { listingSummaryColumns } from "./listing-summary-columns.server";
 import { DELETED_USER, requireModerator, type Viewer } from "./moderator.server";
 import type { OpenReport, ReportedMessage } from "./moderation-data";
 
@@ -30,14 +31,7 @@ export async function listOpenReports(options: { db: DbExecutor; viewer: Viewer 
       createdAt: reports.createdAt,
       reporterId: reports.reporterId,
       reporter: reporter.username,
-      listing: {
-        id: listings.id,
-        brand: listings.brand,
-        model: listings.model,
-        year: listings.year,
-        city: listings.city,
-        status: listings.status,
-      },
+      listing: listingSummaryColumns,
       conversation: {
         id: conversations.id,
         title: conversations.listingTitle,

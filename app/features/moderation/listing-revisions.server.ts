@@ -18,8 +18,8 @@ import {
 import { listingPath } from "~/features/listings/listing-seo";
 import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
-import { reasonSentence, REJECTION_REASONS, type RejectionReasonCode } from "./moderation-reasons";
 import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
+import { emailRejection, readRejectionReason } from "./rejection-reason.server";
 import { emailSeller, tellSellerLive } from "./tell-seller.server";
 import type { PendingRevisionItem, PriceChangeItem } from "./moderation-data";
 
@@ -210,29 +210,14 @@ export async function rejectRevision(options: {
   notifier: Notifier;
 }) {
   const viewer = requireModerator(options.viewer);
-  const label = REJECTION_REASONS[options.reasonCode as RejectionReasonCode];
-  if (!label) throw new AppError("invalid", "Choisissez un motif de refus.", { fieldErrors: { reasonCode: "Choisissez un motif de refus." } });
-  const text = options.reasonText?.trim().slice(0, 1000) || null;
-  if (options.reasonCode === "other" && !text) {
-    throw new AppError("invalid", "Précisez le motif.", { fieldErrors: { reasonText: "Précisez le motif." } });
-  }
-  const reason = reasonSentence(label, text);
+  const { text, reason } = readRejectionReason(options.reasonCode, options.reasonText);
   const listing = await decideRevision(
     options.db,
     viewer,
     options.listingId,
     "revision_rejected",
     { code: options.reasonCode, text },
-    (tx, row) => {
-      const editUrl = `${options.notifier.publicUrl}/edit-annonce/${row.id}`;
-      return emailSeller(
-        options.notifier,
-        tx,
-        row,
-        (name) => revisionRejectedEmail({ name, listing: { ...row, url: editUrl }, reason, editUrl }),
-        false,
-      );
-    },
+    (tx, row) => emailRejection(options.notifier, tx, row, revisionRejectedEmail, reason, false),
   );
   tellSellerLive(options.notifier, listing);
   return listing;

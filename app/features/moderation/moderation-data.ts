@@ -10,24 +10,22 @@ export interface RevisionDiffRow {
   after: string;
 }
 
-export interface PendingRevisionItem {
+/** The listing a revision or a price change is about, as the moderation page links it. */
+export interface ModeratedListingRef {
   listingId: string;
   brand: string;
   model: string;
   year: number | null;
   city: string | null;
   path: string;
+}
+
+export interface PendingRevisionItem extends ModeratedListingRef {
   submittedAt: string;
   diff: RevisionDiffRow[];
 }
 
-export interface PriceChangeItem {
-  listingId: string;
-  brand: string;
-  model: string;
-  year: number | null;
-  city: string | null;
-  path: string;
+export interface PriceChangeItem extends ModeratedListingRef {
   oldPrice: number | null;
   newPrice: number | null;
   /** Signed share of the old price: -0.5 is a 50 % drop. */

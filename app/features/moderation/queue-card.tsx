@@ -5,7 +5,8 @@ import { Button } from "~/ui/button";
 import { formatCount, formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import type { QueueItem } from "./moderation-data";
 import type { ModerationActionResult } from "./moderation-action-data";
-import { MODERATION_ACTION_LABELS, REJECTION_REASONS } from "./moderation-reasons";
+import { MODERATION_ACTION_LABELS } from "./moderation-reasons";
+import { RejectionReasonFields } from "./rejection-reason-fields";
 
 /** A keyboard shortcut's key, shown only where a keyboard is likely (see app.css `keyboard`). */
 export function KeyHint({ children, className = "" }: { children: string; className?: string }) {
@@ -122,25 +123,7 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
           <Form noValidate method="post" className="w-full space-y-3 rounded-lg bg-slate-50 p-3 sm:w-auto sm:flex-1">
             <input type="hidden" name="intent" value="reject" />
             <input type="hidden" name="id" value={item.id} />
-            <label className="block text-sm font-medium">
-              Motif du refus
-              <select name="reasonCode" required className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" autoFocus defaultValue="">
-                <option value="" disabled>
-                  Choisir un motif…
-                </option>
-                {Object.entries(REJECTION_REASONS).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {fieldErrors.reasonCode ? <p className="text-sm text-red-700">{fieldErrors.reasonCode}</p> : null}
-            <label className="block text-sm font-medium">
-              Précisions pour le vendeur (facultatif, sauf « Autre motif »)
-              <textarea name="reasonText" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
-            </label>
-            {fieldErrors.reasonText ? <p className="text-sm text-red-700">{fieldErrors.reasonText}</p> : null}
+            <RejectionReasonFields label="Motif du refus" placeholder="Choisir un motif…" autoFocus fieldErrors={fieldErrors} />
             <div className="flex gap-2">
               <Button type="submit" variant="danger" disabled={busy}>
                 Refuser l'annonce

@@ -1,10 +1,9 @@
 import type { Database } from "~/db/client.server";
-import { AppError } from "~/server/app-error";
 import { decideListing } from "./decide-listing.server";
 import { listingRejectedEmail } from "./moderation-emails";
-import { reasonSentence, REJECTION_REASONS, type RejectionReasonCode } from "./moderation-reasons";
 import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
-import { emailSeller, tellSellerLive } from "./tell-seller.server";
+import { emailRejection, readRejectionReason } from "./rejection-reason.server";
+import { tellSellerLive } from "./tell-seller.server";
 
 export async function rejectListing(options: {
   db: Database;
@@ -15,16 +14,7 @@ export async function rejectListing(options: {
   notifier: Notifier;
 }) {
   const viewer = requireModerator(options.viewer);
-  const label = REJECTION_REASONS[options.reasonCode as RejectionReasonCode];
-  if (!label)
-    throw new AppError("invalid", "Choisissez un motif de refus.", {
-      fieldErrors: { reasonCode: "Choisissez un motif de refus." },
-    });
-  const text = options.reasonText?.trim().slice(0, 1000) || null;
-  if (options.reasonCode === "other" && !text) {
-    throw new AppError("invalid", "Précisez le motif.", { fieldErrors: { reasonText: "Précisez le motif." } });
-  }
-  const reason = reasonSentence(label, text);
+  const { text, reason } = readRejectionReason(options.reasonCode, options.reasonText);
   const listing = await decideListing({
     db: options.db,
     viewer,
@@ -34,16 +24,7 @@ export async function rejectListing(options: {
     action: "rejected",
     reasonCode: options.reasonCode,
     reasonText: text,
-    inTransaction: (tx, row) => {
-      const editUrl = `${options.notifier.publicUrl}/edit-annonce/${row.id}`;
-      return emailSeller(
-        options.notifier,
-        tx,
-        row,
-        (name) => listingRejectedEmail({ name, listing: { ...row, url: editUrl }, reason, editUrl }),
-        true,
-      );
-    },
+    inTransaction: (tx, row) => emailRejection(options.notifier, tx, row, listingRejectedEmail, reason, true),
   });
   tellSellerLive(options.notifier, listing);
   return listing;

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
 import type { PendingRevisionItem } from "./moderation-data";
-import { REJECTION_REASONS } from "./moderation-reasons";
+import { RejectionReasonFields } from "./rejection-reason-fields";
 
 /** A published listing's pending material changes, shown as a before/after table. */
 export function RevisionCard({ item }: { item: PendingRevisionItem }) {
@@ -50,23 +50,7 @@ export function RevisionCard({ item }: { item: PendingRevisionItem }) {
           <Form noValidate method="post" className="w-full space-y-2 rounded-lg bg-slate-50 p-3">
             <input type="hidden" name="intent" value="reject-revision" />
             <input type="hidden" name="id" value={item.listingId} />
-            <label className="block text-sm font-medium">
-              Motif
-              <select name="reasonCode" required defaultValue="" className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2">
-                <option value="" disabled>
-                  Choisissez un motif
-                </option>
-                {Object.entries(REJECTION_REASONS).map(([code, label]) => (
-                  <option key={code} value={code}>
-                    {label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="block text-sm font-medium">
-              Précisions pour le vendeur (facultatif, sauf « Autre motif »)
-              <textarea name="reasonText" rows={2} maxLength={1000} className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2" />
-            </label>
+            <RejectionReasonFields label="Motif" placeholder="Choisissez un motif" />
             <div className="flex gap-2">
               <Button type="submit" variant="danger" disabled={busy}>
                 Refuser la modification
