@@ -120,8 +120,11 @@ test.describe("favourites", () => {
     await openNewestListing(page);
     const counter = page.getByText(/personnes? (a|ont) sauvegardé cette annonce/);
     const before = Number(((await counter.textContent()) ?? "0").match(/\d+/)?.[0]);
+    // The heart changes at once; reload only once the server has stored it.
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Sauvegarder" }).click();
     await expect(page.getByRole("button", { name: "Ne plus sauvegarder" })).toHaveAttribute("aria-pressed", "true");
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole("button", { name: "Ne plus sauvegarder" })).toBeVisible();
     await expect(counter).toContainText(String(before + 1));
@@ -130,7 +133,9 @@ test.describe("favourites", () => {
     await page.goto("/wishlists");
     await expect(page.locator("main article")).toHaveCount(1);
     await expect(page.locator("main article").getByRole("heading")).toHaveText(heading);
+    const removed = page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Retirer des favoris" }).click();
+    expect((await removed).ok()).toBe(true);
     await page.reload();
     await expect(page.getByText("Aucune annonce favorite enregistrée.")).toBeVisible();
   });
