@@ -20,6 +20,7 @@ export * from "./auth-schema";
 export * from "./moderation-schema";
 export * from "./messaging-schema";
 export * from "./limits-schema";
+export * from "./pricing-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
@@ -102,6 +103,17 @@ export const listings = pgTable(
     heartCount: integer().notNull().default(0),
     /** Signed-in viewers who revealed the seller's phone (once each, see phone_reveals). */
     phoneRevealCount: integer().notNull().default(0),
+    /**
+     * Market price rating (app/features/pricing, decision 0015), set by the trigger
+     * `listings_rate_price` and the pricing batch: 1 'Très bonne affaire' … 5 'Prix très élevé',
+     * null when not published or with too few comparables.
+     */
+    priceLevel: smallint(),
+    /** Estimated market range (whole euros) and how many other published listings of the model it rests on. */
+    priceEstimateLow: integer(),
+    priceEstimateHigh: integer(),
+    priceComparables: integer(),
+    priceRatedAt: timestamp({ withTimezone: true }),
     rejectionReason: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -151,6 +163,11 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'published'`),
     index("listings_published_fuel_idx")
       .on(t.fuel, t.gearbox, t.price, t.vehicleType, t.color, t.year, t.mileage)
+      .where(sql`${t.status} = 'published'`),
+    // "Bonnes affaires d'abord" and the "Bonne affaire et mieux" filter (price_level <= 2):
+    // rated listings first, best deals first, newest first within a level.
+    index("listings_published_deal_idx")
+      .on(t.priceLevel, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t))
       .where(sql`${t.status} = 'published'`),
     // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
     index("listings_published_mileage_idx")

@@ -123,10 +123,24 @@ export function planDemoVehicles(count: number, options: { firstPublished: numbe
   const popular: DemoVehicle[] = POPULAR_MODEL_COLUMNS.flatMap((column) =>
     column.models.map((entry) => ({ spec: specOf(entry.brand, entry.model), fuel: entry.energies?.[0] })),
   );
-  return Array.from({ length: count }, (_, i) => {
+  const plan = Array.from({ length: count }, (_, i): DemoVehicle => {
     const pinned = i >= options.firstPublished ? popular[i - options.firstPublished] : undefined;
     if (pinned) return pinned;
     const fromTail = faker.number.float() < TAIL_SHARE;
     return { spec: fromTail ? faker.helpers.arrayElement(tail) : faker.helpers.weightedArrayElement(market) };
   });
+  // The market leader has enough listings for a market price rating (MIN_COMPARABLES others)
+  // even in a small data set: the last unpinned slots become Peugeot 208s.
+  const leader = specOf(FRENCH_USED_MARKET[0]!.brand, FRENCH_USED_MARKET[0]!.model);
+  let leaders = plan.filter((v) => v.spec === leader).length;
+  for (let i = count - 1; i >= options.firstPublished + popular.length && leaders < DEMO_LEADER_MIN; i--) {
+    if (plan[i]!.spec !== leader) {
+      plan[i] = { spec: leader };
+      leaders++;
+    }
+  }
+  return plan;
 }
+
+/** Listings of the market leader in any demo data set (≥ MIN_COMPARABLES + 1, with a margin). */
+export const DEMO_LEADER_MIN = 8;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fakerFR as faker } from "@faker-js/faker";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { refreshAllMarketPrices } from "~/features/pricing/refresh-market-prices.server";
 import { appMeta, listingCounters, listingPhotos, listings, places } from "~/db/schema";
 import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
 import type { Storage } from "~/server/storage.server";
@@ -227,6 +228,8 @@ export async function seedDemoData(options: {
     }
   });
   const inserted = built.length;
+  // Every published demo listing gets its market price rating (decision 0015).
+  await refreshAllMarketPrices({ db });
   await db.insert(appMeta).values({ key: DEMO_META_KEY, value: new Date().toISOString() });
   return {
     seeded: true,
