@@ -15,6 +15,7 @@ import type { AppServices } from "~/server/context";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
 import { createJobQueue } from "~/server/jobs.server";
+import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
@@ -192,6 +193,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     }
     t = mark("demo_data_ms", t);
 
+    // Market price ratings: the models whose listings changed, fitted again in the background
+    // by the processes that run jobs (decision 0015).
+    const stopPricing =
+      config.JOBS_IN_WEB || config.isEmbedded
+        ? startMarketPriceRefresher({
+            db,
+            intervalSeconds: config.PRICING_REFRESH_SECONDS,
+            onError: (err) => logger.warn({ err }, "estimations de prix non mises à jour"),
+          })
+        : async () => {};
+
     const stopBackups = dumpDataDir ? scheduleBackups({ config, logger, dump: dumpDataDir }) : () => {};
 
     const { build, viteMiddlewares, closeVite } = await loadBuild(config);
@@ -239,6 +251,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
           await closed;
           stopBackups();
           services.sitemap.stop();
+          await stopPricing();
           await shared?.close();
           await closeVite();
           await jobs.close();

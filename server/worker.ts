@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from "~/server/config.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 
 /**
  * `npm run worker`: runs the background jobs (e-mails) without serving HTTP, for web
@@ -34,6 +35,11 @@ try {
     pollSeconds: config.JOB_POLL_SECONDS,
   });
   await jobs.work({ email: deliverWith(transport) });
+  const stopPricing = startMarketPriceRefresher({
+    db: handle.db,
+    intervalSeconds: config.PRICING_REFRESH_SECONDS,
+    onError: (err) => logger.warn({ err }, "estimations de prix non mises à jour"),
+  });
   // Scripts and tests wait for this line.
   console.log("Occazio worker prêt : tâches en cours d'exécution");
   let stopping = false;
@@ -43,8 +49,8 @@ try {
     logger.info({ signal }, "arrêt du worker : fin des tâches en cours");
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
-    jobs
-      .close()
+    stopPricing()
+      .then(() => jobs.close())
       .then(() => transport.close())
       .then(() => handle.close())
       .then(() => process.exit(0))

@@ -12,6 +12,9 @@ import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug
 import { PhotoGallery } from "~/features/listings/photo-gallery";
 import { BUBBLE, SellerPhoneButton } from "~/features/listings/seller-phone-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
+import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
+import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
+import { PriceRatingSection } from "~/features/pricing/price-rating-section";
 import { getListingHistory } from "~/features/moderation/get-listing-history.server";
 import { MODERATION_ACTION_LABELS } from "~/features/moderation/moderation-reasons";
 import { ReportListing } from "~/features/moderation/report-listing";
@@ -55,7 +58,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(listing.id);
   const history = me?.role === "moderator" ? await getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null;
-  return { listing, favorite, history, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+  const priceRating = listing.status === "published" ? await getListingPriceRating({ db: services.db, listingId: listing.id }) : null;
+  return { listing, favorite, history, priceRating, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -204,7 +208,7 @@ function ContactBar({ listing }: { listing: ListingDetail }) {
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, favorite, history, canonical, origin } = loaderData;
+  const { listing, favorite, history, priceRating, canonical, origin } = loaderData;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
   const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
@@ -225,6 +229,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-slate-600">
               {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
+            {priceRating?.level ? (
+              <a href="#prix-marche" className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
+                <PriceRatingBadge level={priceRating.level} size="md" />
+              </a>
+            ) : null}
             {/* The price shows once: in the contact bar on phones, here on tablets, in the side column on large screens. */}
             <p className="mt-2 hidden text-2xl font-extrabold text-brand-700 wide:block lg:hidden">
               {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
@@ -236,6 +245,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <Facts listing={listing} />
           </section>
+          {priceRating ? <PriceRatingSection rating={priceRating} brand={listing.brand} model={listing.model} /> : null}
           <section aria-labelledby="description" className="rounded-xl bg-white p-5 shadow-sm">
             <h2 id="description" className="mb-3 text-lg font-semibold">
               Description

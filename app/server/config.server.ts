@@ -86,6 +86,11 @@ export const configSchema = z.object({
   ),
   /** Seconds between background rebuilds of the sitemaps (0 = rebuilt on every request). */
   SITEMAP_REFRESH_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
+  /**
+   * Seconds between runs of the market price refresher (models whose listings changed are
+   * fitted again; the whole market once a day) in processes that run jobs; 0 = never.
+   */
+  PRICING_REFRESH_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(30),
   /** Embedded default: hours between automatic backups into DATA_DIR/backups (0 = none). */
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Embedded default: automatic backups kept (oldest deleted first). */

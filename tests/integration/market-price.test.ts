@@ -14,6 +14,9 @@ import { logEstimate } from "~/features/pricing/market-fit";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
 import { refreshAllMarketPrices, refreshDirtyModels } from "~/features/pricing/refresh-market-prices.server";
 import { updateListing } from "~/features/publish/update-listing.server";
+import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
+import { parseSearchParams, toSearchParams } from "~/features/search/search-params";
+import { searchListings } from "~/features/search/search.server";
 import { buildListing } from "~/testing/builders";
 import { insertUser } from "~/testing/inserters.server";
 import { createLocalStorage } from "~/server/storage.server";
@@ -192,6 +195,45 @@ describe(`market price rating (${engine})`, () => {
     expect(again?.comparables).toBe(5);
     expect(again?.level).not.toBeNull();
     expect(again?.points.length).toBe(5);
+  });
+});
+
+describe(`the rating in search and moderation (${engine})`, () => {
+  it("filters 'Bonne affaire et mieux' and sorts 'Bonnes affaires d'abord' through canonical URLs", async () => {
+    const parsed = parseSearchParams(new URLSearchParams("deals=oui&sort=deals&brand=peugeot"));
+    expect(parsed.errors).toEqual([]);
+    expect(toSearchParams(parsed.filters).toString()).toBe("brand=Peugeot&deals=1&sort=deals");
+    expect(parseSearchParams(new URLSearchParams("deals=beaucoup")).errors).toHaveLength(1);
+
+    const deals = await searchListings({ db: t.db, storage, filters: parsed.filters });
+    expect(deals.total).toBeGreaterThan(0);
+    const levels = await Promise.all(deals.items.map(async (item) => (await listing(item.id)).priceLevel));
+    expect(levels.every((level) => level === 1 || level === 2)).toBe(true);
+    expect(deals.items.every((item) => item.brand === "Peugeot")).toBe(true);
+    expect(deals.items.map((item) => item.priceLevel)).toEqual(levels);
+
+    const sorted = await searchListings({ db: t.db, storage, filters: { brand: "Peugeot", sort: "deals" } });
+    const order = sorted.items.map((item) => item.priceLevel ?? 9);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order[0]).toBe(1);
+  });
+
+  it("checks a pending listing's price against the same market estimate", async () => {
+    const moderator = await insertUser(t.db, { role: "moderator" });
+    const m = await modelRow("Peugeot", "3008");
+    const vehicle = { year: YEAR - 3, mileage: 40_000, fuel: "Essence", gearbox: "Manuelle" };
+    const estimate = Math.exp(logEstimate(m, vehicle));
+    const [pending] = await t.db
+      .insert(listings)
+      .values({ ...buildListing({ brand: "Peugeot", model: "3008", ...vehicle, price: Math.round(estimate * 0.4) }), ownerId: sellerId, status: "pending", publishedAt: null, submittedAt: new Date() })
+      .returning();
+    expect(pending!.priceLevel).toBeNull();
+    const queue = await listModerationQueue({ db: t.db, storage, viewer: moderator });
+    const item = queue.items.find((i) => i.id === pending!.id)!;
+    expect(item.checks.priceOutlier).toBe(true);
+    expect(item.checks.marketEstimate).toMatchObject({ level: 1, comparables: m.sampleCount });
+    expect(item.checks.marketEstimate!.estimateLow).toBeLessThan(estimate);
+    expect(item.checks.marketEstimate!.estimateHigh).toBeGreaterThan(estimate);
   });
 });
 

@@ -16,4 +16,6 @@ export interface ListingCardData {
   city: string | null;
   postalCode: string | null;
   photos: ListingCardPhoto[];
+  /** Market price level (1 'Très bonne affaire' … 5), null when not rated (app/features/pricing). */
+  priceLevel?: number | null;
 }

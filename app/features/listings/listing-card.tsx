@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
+import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
+import { isPriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardData } from "./listing-card-data";
 import { listingPath } from "./listing-seo";
 
@@ -65,6 +67,7 @@ export function ListingCard({
         <p className="pt-1 text-lg font-bold text-brand-700">
           {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
         </p>
+        {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
         <p className="truncate text-sm text-slate-600">
           {listing.postalCode} {listing.city}
         </p>

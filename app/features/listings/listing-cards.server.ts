@@ -17,6 +17,7 @@ export const cardColumns = {
   price: listings.price,
   city: listings.city,
   postalCode: listings.postalCode,
+  priceLevel: listings.priceLevel,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null } & {

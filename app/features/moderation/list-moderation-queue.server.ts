@@ -1,3 +1,4 @@
+import { estimateMarketPrice } from "~/features/pricing/estimate-market-price.server";
 import { checkAgainstModel } from "~/features/catalogue/model-specs";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
@@ -64,7 +65,11 @@ export async function listModerationQueue(options: {
   for (const { listing, seller } of rows) {
     const own = photos.filter((p) => p.listingId === listing.id);
     const stats = (status: string) => sellerStats.find((s) => s.ownerId === seller.id && s.status === status)?.n ?? 0;
-    const median = listing.year && listing.price ? await similarMedianPrice(db, listing) : null;
+    // The market estimate of the published listings' ratings (app/features/pricing); the median of
+    // similar listings only where the model has too few listings for an estimate.
+    const market = await estimateMarketPrice({ db, listing });
+    const median = !market && listing.year && listing.price ? await similarMedianPrice(db, listing) : null;
+    const reference = market ? Math.sqrt(market.estimateLow * market.estimateHigh) : median;
     const duplicates = own.length
       ? await duplicatePhotoListings(
           db,
@@ -103,9 +108,10 @@ export async function listModerationQueue(options: {
         removed: history.filter((h) => h.action === "removed").length,
       },
       checks: {
+        marketEstimate: market,
         similarMedianPrice: median,
         priceOutlier:
-          median !== null && listing.price !== null && (listing.price < median * 0.5 || listing.price > median * 2),
+          reference !== null && listing.price !== null && (listing.price < reference * 0.5 || listing.price > reference * 2),
         contactInDescription:
           PHONE_PATTERN.test(listing.description ?? "") || EMAIL_PATTERN.test(listing.description ?? ""),
         duplicatePhotoListings: duplicates,

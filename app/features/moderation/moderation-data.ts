@@ -1,3 +1,4 @@
+import type { MarketEstimate } from "~/features/pricing/price-rating";
 import type { ModerationAction } from "~/db/schema";
 import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
 
@@ -58,7 +59,9 @@ export interface QueueItem {
   photos: ListingCardPhoto[];
   seller: { username: string; memberSince: string; published: number; rejected: number; removed: number };
   checks: {
-    /** Median price of similar published listings (same brand and model, ±2 years), when known. */
+    /** The market estimate the published listings are rated with (app/features/pricing), when the model has enough listings. */
+    marketEstimate: MarketEstimate | null;
+    /** Without a market estimate: median price of similar published listings (same brand and model, ±2 years), when known. */
     similarMedianPrice: number | null;
     priceOutlier: boolean;
     contactInDescription: boolean;

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { listingPath } from "~/features/listings/listing-seo";
 import { Button } from "~/ui/button";
+import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { formatCount, formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import type { QueueItem } from "./moderation-data";
 import type { ModerationActionResult } from "./moderation-action-data";
@@ -83,7 +84,16 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
       <ul aria-label="Vérifications" className="flex flex-wrap gap-2 text-xs font-semibold">
         {item.checks.priceOutlier ? (
           <li className="rounded bg-red-100 px-2 py-1 text-red-900">
-            Prix éloigné des annonces similaires (médiane {formatPrice(item.checks.similarMedianPrice ?? 0)})
+            {item.checks.marketEstimate
+              ? `Prix éloigné de l'estimation du marché (${formatPrice(item.checks.marketEstimate.estimateLow)} – ${formatPrice(item.checks.marketEstimate.estimateHigh)})`
+              : `Prix éloigné des annonces similaires (médiane ${formatPrice(item.checks.similarMedianPrice ?? 0)})`}
+          </li>
+        ) : null}
+        {item.checks.marketEstimate ? (
+          <li className="inline-flex flex-wrap items-center gap-1.5 rounded bg-slate-100 px-2 py-1 font-normal text-slate-800">
+            Estimation du marché : {formatPrice(item.checks.marketEstimate.estimateLow)} – {formatPrice(item.checks.marketEstimate.estimateHigh)} (
+            {formatCount(item.checks.marketEstimate.comparables, "annonce comparable", "annonces comparables")})
+            <PriceRatingBadge level={item.checks.marketEstimate.level} />
           </li>
         ) : null}
         {item.checks.contactInDescription ? <li className="rounded bg-red-100 px-2 py-1 text-red-900">Téléphone ou e-mail dans la description</li> : null}

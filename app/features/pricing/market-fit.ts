@@ -131,7 +131,7 @@ export function fitMarket(groups: MarketGroup[], referenceYear = new Date().getF
   });
   const groupsCount = used.length;
   const w = new Float64Array(n).fill(1);
-  let beta = new Float64Array(p);
+  let beta: Float64Array = new Float64Array(p);
   const alpha = new Float64Array(groupsCount);
   const residual = new Float64Array(n);
   let scale = 0;
@@ -243,7 +243,7 @@ export function refitModel(g: MarketGroup, slopes: MarketSlopes): FittedModel | 
   if (g.observations.length === 0) return null;
   const partial = g.observations.map((o) => Math.log(Math.max(1, o.price)) - logEstimate({ ...slopes, intercept: 0 }, o));
   let location = median(partial);
-  let scale = Math.max(robustScale(partial.map((v) => v - location)), 1e-3);
+  const scale = Math.max(robustScale(partial.map((v) => v - location)), 1e-3);
   for (let iter = 0; iter < ITERATIONS; iter++) {
     let sw = 0;
     let sv = 0;

@@ -43,3 +43,11 @@ export interface ListingPriceRating {
 }
 
 export const CHART_POINTS_CAP = 150;
+
+/** A market estimate for a listing that is not rated yet (the moderation queue's price check). */
+export interface MarketEstimate {
+  level: PriceLevel | null;
+  estimateLow: number;
+  estimateHigh: number;
+  comparables: number;
+}

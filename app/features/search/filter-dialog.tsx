@@ -15,6 +15,7 @@ import {
   SEARCH_SORTS,
   SORT_LABELS,
   type SearchFilters,
+  GOOD_DEALS_LABEL,
 } from "./search-params";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 
@@ -270,6 +271,16 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
               {...numberProps}
             />
           </div>
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={draft.goodDeals}
+              onChange={(e) => set("goodDeals", e.target.checked)}
+              className="size-4 accent-brand-600"
+            />
+            {GOOD_DEALS_LABEL}
+            <span className="font-normal text-slate-600">(prix sous l'estimation du marché)</span>
+          </label>
         </Section>
 
         <Section title="Année et kilométrage">

@@ -33,6 +33,7 @@ export interface FilterDraft {
   yearMin: string;
   yearMax: string;
   mileageMax: string;
+  goodDeals: boolean;
   sort: SearchSort;
 }
 
@@ -76,6 +77,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     yearMin: text(filters.yearMin),
     yearMax: text(filters.yearMax),
     mileageMax: text(filters.mileageMax),
+    goodDeals: filters.goodDeals ?? false,
     sort: filters.sort ?? DEFAULT_SORT,
   };
 }
@@ -96,6 +98,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (draft.brands.length) filters.brands = draft.brands;
   if (draft.models.length) filters.models = draft.models;
   if (draft.energies.length) filters.energies = draft.energies;
+  if (draft.goodDeals) filters.goodDeals = true;
 
   const postalCode = draft.postalCode.trim();
   if (postalCode) {

@@ -12,6 +12,8 @@ import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { PLACEHOLDER_PHOTO, recordCardClick } from "~/features/listings/listing-card";
 import { listingPath } from "~/features/listings/listing-seo";
 import { formatPrice } from "~/ui/format";
+import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
+import { isPriceLevel } from "~/features/pricing/price-rating";
 import { MAP_BOX } from "./search-map-box";
 import type { GeoPoint, MapCard, MapPoint, MapPointsResult } from "./search-types";
 
@@ -397,6 +399,7 @@ function InfoCard({
             <div className="min-w-0 flex-1 space-y-1 p-3 pr-9">
               <h3 className="truncate font-semibold">{title}</h3>
               <p className="text-lg font-bold text-brand-700">{priceText(card.price)}</p>
+              {isPriceLevel(card.priceLevel) ? <PriceRatingBadge level={card.priceLevel} /> : null}
               <p className="truncate text-sm text-slate-600">
                 {[card.postalCode, card.city].filter(Boolean).join(" ") || "Ville non précisée"}
               </p>

@@ -47,7 +47,7 @@ export const RADIUS_MAX_KM = 200;
 export const RADIUS_STEP_KM = 10;
 export const DEFAULT_RADIUS_KM = 100;
 
-export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc"] as const;
+export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc", "deals"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SORT: SearchSort = "recent";
 
@@ -57,7 +57,11 @@ export const SORT_LABELS: Record<SearchSort, string> = {
   price_desc: "Prix décroissant",
   mileage_asc: "Kilométrage croissant",
   year_desc: "Année : plus récentes d'abord",
+  deals: "Bonnes affaires d'abord",
 };
+
+/** The market price filter's badge and checkbox (levels 1–2, app/features/pricing). */
+export const GOOD_DEALS_LABEL = "Bonne affaire et mieux";
 
 export const MAX_PRICE_EUR = 10_000_000;
 export const MAX_MILEAGE_KM = 2_000_000;
@@ -94,6 +98,8 @@ export interface SearchFilters {
   yearMin?: number;
   yearMax?: number;
   mileageMax?: number;
+  /** Only listings rated 'Bonne affaire' or 'Très bonne affaire' (`deals=1`). */
+  goodDeals?: boolean;
   sort?: SearchSort;
   /** 1-based. */
   page?: number;
@@ -211,6 +217,7 @@ export const SEARCH_PARAM_NAMES = [
   "yearMin",
   "yearMax",
   "mileageMax",
+  "deals",
   "sort",
   "page",
 ] as const;
@@ -367,6 +374,14 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     errors.push("L'année minimum dépassait l'année maximum : les deux valeurs ont été inversées.");
   }
 
+  const dealsRaw = read("deals");
+  if (dealsRaw !== undefined) {
+    if (["1", "true", "oui"].includes(dealsRaw.toLowerCase())) filters.goodDeals = true;
+    else if (!["0", "false", "non"].includes(dealsRaw.toLowerCase())) {
+      errors.push(`Le filtre « ${GOOD_DEALS_LABEL} » s'écrit deals=1 : il a été ignoré.`);
+    }
+  }
+
   // Sort and page.
   const sortRaw = read("sort");
   filters.sort = DEFAULT_SORT;
@@ -430,6 +445,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("yearMin", filters.yearMin);
   set("yearMax", filters.yearMax);
   set("mileageMax", filters.mileageMax);
+  if (filters.goodDeals) set("deals", 1);
   if (filters.sort && filters.sort !== DEFAULT_SORT) set("sort", filters.sort);
   if (filters.page && filters.page > 1) set("page", filters.page);
   return out;
@@ -508,6 +524,7 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   if (filters.mileageMax !== undefined) {
     add("mileageMax", `Kilométrage max : ${formatMileage(filters.mileageMax)}`, without(filters, "mileageMax"));
   }
+  if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
   return badges;
 }
 

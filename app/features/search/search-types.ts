@@ -46,4 +46,6 @@ export interface MapCard {
   city: string | null;
   postalCode: string | null;
   photo: ListingCardPhoto | null;
+  /** Market price level (app/features/pricing), null when not rated. */
+  priceLevel?: number | null;
 }

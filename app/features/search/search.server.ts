@@ -143,6 +143,7 @@ function safeFilters(filters: SearchFilters): SearchFilters {
     yearMin: int(filters.yearMin, 32_767),
     yearMax: int(filters.yearMax, 32_767),
     mileageMax: int(filters.mileageMax),
+    goodDeals: filters.goodDeals === true ? true : undefined,
     sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
     page: clampPage(filters.page),
   };
@@ -165,6 +166,8 @@ function searchWhere(filters: SearchFilters, area: RadiusArea | undefined): SQL 
   if (filters.yearMin !== undefined) conditions.push(gte(listings.year, filters.yearMin));
   if (filters.yearMax !== undefined) conditions.push(lte(listings.year, filters.yearMax));
   if (filters.mileageMax !== undefined) conditions.push(lte(listings.mileage, filters.mileageMax));
+  // 'Bonne affaire' and 'Très bonne affaire' (stored by app/features/pricing; listings_published_deal_idx).
+  if (filters.goodDeals) conditions.push(lte(listings.priceLevel, 2));
   if (area) conditions.push(radiusPredicate(area));
   return and(...conditions) as SQL;
 }
@@ -182,6 +185,12 @@ const ORDER_BY: Record<SearchSort, SQL[]> = {
   price_desc: [desc(listings.price), desc(listings.id)],
   mileage_asc: [asc(listings.mileage), asc(listings.id)],
   year_desc: [sql`${listings.year} desc nulls last`, sql`${listings.id} desc nulls last`],
+  // Best market price level first, unrated listings last, newest first within a level.
+  deals: [
+    sql`${listings.priceLevel} asc nulls last`,
+    sql`${listings.publishedAt} desc nulls last`,
+    sql`${listings.id} desc nulls last`,
+  ],
 };
 
 /**
@@ -317,5 +326,6 @@ export async function getMapCard(options: { db: DbExecutor; storage: Storage; id
     city: card.city,
     postalCode: card.postalCode,
     photo: card.photos[0] ?? null,
+    priceLevel: card.priceLevel ?? null,
   };
 }
