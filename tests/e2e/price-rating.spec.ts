@@ -1,0 +1,84 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_PASSWORD, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
+import { fillUpToPhotos, makePhotoFiles, next } from "./publishing";
+
+/** Screenshots of the changed screens, for a person to look at (not compared). */
+const SHOTS = path.join(os.tmpdir(), "occazio-price-rating-shots");
+fs.mkdirSync(SHOTS, { recursive: true });
+
+async function expectExplained(page: Page) {
+  const section = page.getByRole("region", { name: "Prix par rapport au marché" });
+  await expect(section).toBeVisible();
+  await expect(section.getByText(/^(Très bonne affaire|Bonne affaire)$/)).toBeVisible();
+  await expect(section.getByText(/Le prix est (nettement )?inférieur à la fourchette estimée\./)).toBeVisible();
+  await expect(section.getByText(/Estimation du marché pour ce véhicule :/)).toContainText(/\d[\d\s\u202f]* € – \d[\d\s\u202f]* €/);
+  await expect(section.getByText(/d'après \d+ annonces comparables \(Peugeot 208 en ligne\)/)).toBeVisible();
+  const chart = section.getByRole("img", { name: /Prix selon le kilométrage des annonces Peugeot 208 comparables/ });
+  await expect(chart).toBeVisible();
+  await expect(section.getByText("Cette annonce", { exact: true })).toBeVisible();
+  // The chart fits the screen, and the page does not scroll sideways.
+  const box = (await chart.boundingBox())!;
+  const width = page.viewportSize()!.width;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  // The label also sits under the title, linking to the explanation.
+  await expect(page.getByRole("link", { name: /^(Très bonne affaire|Bonne affaire)$/ })).toHaveAttribute("href", "#prix-marche");
+}
+
+test.describe("market price rating", () => {
+  test("a listing priced well under its comparables shows 'Bonne affaire' or better with its explanation and chart, at 1280 and 375 px", async ({ page, browser, baseURL }) => {
+    test.setTimeout(180_000);
+    const photos = await makePhotoFiles(["#16a085", "#d35400"]);
+    const { email } = await signUpThroughUi(page);
+    // A 2021 Peugeot 208 with 30 000 km for 6 000 €: far under the demo market's 208s.
+    await fillUpToPhotos(page, "Peugeot", "208");
+    await page.getByLabel("Ajouter des photos").setInputFiles(photos);
+    await expect(page.getByText("Photo enregistrée")).toHaveCount(2);
+    await next(page, 8);
+    await page.getByLabel("Prix (€)").fill("6000");
+    await page.getByRole("button", { name: "Publier l'annonce" }).click();
+    await expect(page.getByRole("heading", { name: "Annonce publiée avec succès !" })).toBeVisible();
+
+    // The moderator's price check uses the same market estimate.
+    const moderation = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    const moderator = await moderation.newPage();
+    await moderator.goto("/home");
+    await expect(await logInThroughUi(moderator, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+    await moderator.goto("/moderation");
+    const card = moderator.getByRole("article", { name: /Peugeot 208$/ }).filter({ hasText: "6 000 €" });
+    const checks = card.getByRole("list", { name: "Vérifications" });
+    await expect(checks.getByText(/^Prix éloigné de l'estimation du marché \(/)).toBeVisible();
+    await expect(checks.getByText(/^Estimation du marché :/)).toBeVisible();
+    await card.screenshot({ path: path.join(SHOTS, "moderation-card-1280.png") });
+    await card.getByRole("button", { name: /^Valider/ }).click();
+    await expect(moderator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
+    await moderation.close();
+
+    const mail = await waitForEmail(email, /^Votre annonce est en ligne$/);
+    const link = /(http:\/\/\S+\/annonce\/\S+)/.exec(mail.text)?.[1];
+    expect(link).toBeTruthy();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(link!);
+    await expectExplained(page);
+    await page.getByRole("region", { name: "Prix par rapport au marché" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "detail-1280.png"), fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.reload();
+    await expectExplained(page);
+    await page.screenshot({ path: path.join(SHOTS, "detail-375.png"), fullPage: true });
+
+    // In search, 'Bonnes affaires d'abord' puts it (or a better deal) first, with its label on the card.
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/recherche?brand=Peugeot&model=208&sort=deals");
+      const first = page.getByRole("article").first();
+      await expect(first.getByText(/^(Très bonne affaire|Bonne affaire)$/)).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `search-deals-${width}.png`) });
+    }
+  });
+});
