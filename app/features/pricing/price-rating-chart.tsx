@@ -3,7 +3,7 @@ import type { PricePoint } from "./price-rating";
 
 const WIDTH = 340;
 const HEIGHT = 210;
-const PAD = { left: 52, right: 12, top: 12, bottom: 34 };
+const PAD = { left: 48, right: 24, top: 12, bottom: 34 };
 
 /** Round tick values (1, 2, 2.5, 5 × 10ⁿ) covering [min, max]. */
 function ticks(min: number, max: number, count: number): number[] {
@@ -16,8 +16,10 @@ function ticks(min: number, max: number, count: number): number[] {
   return out;
 }
 
-const kilo = (km: number) => `${new Intl.NumberFormat("fr-FR").format(Math.round(km / 1000))} k`;
-const euros = (n: number) => (n >= 10_000 ? `${new Intl.NumberFormat("fr-FR").format(Math.round(n / 1000))} k€` : formatPrice(n));
+const kilometres = (km: number) => new Intl.NumberFormat("fr-FR").format(km);
+/** "7,5 k€", "15 k€"; under 1 000 € the full price. */
+const euros = (n: number) =>
+  n >= 1_000 ? `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(n / 1000)} k€` : formatPrice(n);
 
 /**
  * Price against mileage of the comparables (grey), this listing (brand colour, larger) and its
@@ -50,22 +52,29 @@ export function PriceRatingChart({
   const y = (price: number) => PAD.top + (1 - (price - yMin) / Math.max(1, yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="price-chart-title" className="h-auto w-full max-w-xl text-slate-500">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="price-chart-title" className="h-auto w-full max-w-lg text-slate-500">
         <title id="price-chart-title">{title}</title>
         {yTicks.map((v) => (
           <g key={`y${v}`}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="11" fill="currentColor">
+            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="currentColor">
               {euros(v)}
             </text>
           </g>
         ))}
-        {xTicks.map((v) => (
-          <text key={`x${v}`} x={x(v)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle" fontSize="11" fill="currentColor">
-            {kilo(v)}
+        {xTicks.map((v, i) => (
+          <text
+            key={`x${v}`}
+            x={x(v)}
+            y={HEIGHT - PAD.bottom + 16}
+            textAnchor={i === 0 ? "start" : i === xTicks.length - 1 ? "end" : "middle"}
+            fontSize="12"
+            fill="currentColor"
+          >
+            {kilometres(v)}
           </text>
         ))}
-        <text x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 4} textAnchor="middle" fontSize="11" fill="currentColor">
+        <text x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 4} textAnchor="middle" fontSize="12" fill="currentColor">
           Kilométrage (km)
         </text>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} stroke="#94a3b8" />
