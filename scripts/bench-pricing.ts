@@ -36,7 +36,8 @@ const ROWS = Number(args.rows);
 const RUNS = Number(args.runs);
 if (!Number.isInteger(ROWS) || ROWS < 1000) throw new Error("--rows : au moins 1000");
 const BENCH_DB = process.env.BENCH_DB;
-if (!BENCH_DB || !/^[a-z_][a-z0-9_]*$/.test(BENCH_DB)) throw new Error("BENCH_DB obligatoire : lettres minuscules, chiffres et _");
+if (!BENCH_DB || !/^[a-z_][a-z0-9_]*$/.test(BENCH_DB))
+  throw new Error("BENCH_DB obligatoire : lettres minuscules, chiffres et _");
 const storage = createLocalStorage(path.join(os.tmpdir(), "occazio-bench-pricing-uploads"));
 
 const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
@@ -57,14 +58,20 @@ async function main() {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const exists = await admin.query("select 1 from pg_database where datname = $1", [BENCH_DB]);
-  if (exists.rowCount) throw new Error(`La base ${BENCH_DB} existe déjà : elle n'est pas à ce script, choisissez un autre BENCH_DB.`);
+  if (exists.rowCount)
+    throw new Error(`La base ${BENCH_DB} existe déjà : elle n'est pas à ce script, choisissez un autre BENCH_DB.`);
   await admin.query(`create database ${BENCH_DB}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${BENCH_DB}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   const db: Database = handle.db;
-  console.log(`bench:pricing — ${ROWS.toLocaleString("fr-FR")} annonces publiées, PostgreSQL (${BENCH_DB}), loadavg ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `bench:pricing — ${ROWS.toLocaleString("fr-FR")} annonces publiées, PostgreSQL (${BENCH_DB}), loadavg ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   try {
     const models = CATALOGUE.flatMap((b) => b.models.map((m) => ({ brand: b.name, model: m }))).slice(0, 600);
     await timed("lookup tables", async () => {
@@ -76,7 +83,9 @@ async function main() {
         values ('bench-seller', 'Vendeur', 'vendeur@bench.invalid', true, 'benchseller', now(), now())`);
     });
     const indexDefs = rowsOf(
-      await db.execute(sql`select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname not like '%_pkey'`),
+      await db.execute(
+        sql`select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname not like '%_pkey'`,
+      ),
     ).map((r) => ({ name: String(r.indexname), def: String(r.indexdef) }));
     await db.execute(sql.raw(`drop index ${indexDefs.map((i) => `"${i.name}"`).join(", ")}`));
     await db.execute(sql`alter table listings disable trigger user`);
@@ -109,10 +118,14 @@ async function main() {
     await timed("vacuum analyze", () => db.execute(sql`vacuum analyze listings`));
 
     const first = await timed("full batch, from scratch (every listing rated)", () => refreshAllMarketPrices({ db }));
-    console.log(`    ${first.models} modèles, ${first.listings.toLocaleString("fr-FR")} annonces, ${first.updated.toLocaleString("fr-FR")} notes écrites (lecture ${first.loadMs} ms, ajustement ${first.fitMs} ms, écriture ${first.writeMs} ms)`);
+    console.log(
+      `    ${first.models} modèles, ${first.listings.toLocaleString("fr-FR")} annonces, ${first.updated.toLocaleString("fr-FR")} notes écrites (lecture ${first.loadMs} ms, ajustement ${first.fitMs} ms, écriture ${first.writeMs} ms)`,
+    );
     await timed("vacuum analyze", () => db.execute(sql`vacuum analyze listings`));
     const second = await timed("full batch, unchanged market", () => refreshAllMarketPrices({ db }));
-    console.log(`    ${second.updated.toLocaleString("fr-FR")} notes réécrites (lecture ${second.loadMs} ms, ajustement ${second.fitMs} ms, écriture ${second.writeMs} ms)`);
+    console.log(
+      `    ${second.updated.toLocaleString("fr-FR")} notes réécrites (lecture ${second.loadMs} ms, ajustement ${second.fitMs} ms, écriture ${second.writeMs} ms)`,
+    );
 
     // Accuracy against the known curve (no noise): median |log(estimate / truth)|.
     const accuracy = rowsOf(
@@ -124,12 +137,22 @@ async function main() {
         from listings l join bench_model m on m.brand = l.brand and m.model = l.model
         where l.status = 'published'`),
     )[0]!;
-    console.log(`    estimation contre la vraie courbe : écart médian ${(Number(accuracy.med) * 100).toFixed(1)} %, ${Number(accuracy.rated).toLocaleString("fr-FR")} / ${Number(accuracy.n).toLocaleString("fr-FR")} annonces notées`);
-    const levels = rowsOf(await db.execute(sql`select price_level, count(*)::int as n from listings where status = 'published' group by 1 order by 1`));
-    console.log(`    niveaux : ${levels.map((r) => `${r.price_level ?? "aucun"}=${Number(r.n).toLocaleString("fr-FR")}`).join(", ")}`);
+    console.log(
+      `    estimation contre la vraie courbe : écart médian ${(Number(accuracy.med) * 100).toFixed(1)} %, ${Number(accuracy.rated).toLocaleString("fr-FR")} / ${Number(accuracy.n).toLocaleString("fr-FR")} annonces notées`,
+    );
+    const levels = rowsOf(
+      await db.execute(
+        sql`select price_level, count(*)::int as n from listings where status = 'published' group by 1 order by 1`,
+      ),
+    );
+    console.log(
+      `    niveaux : ${levels.map((r) => `${r.price_level ?? "aucun"}=${Number(r.n).toLocaleString("fr-FR")}`).join(", ")}`,
+    );
 
     // 1 000 price changes, one transaction each, through the trigger; then the dirty models.
-    const ids = rowsOf(await db.execute(sql`select id from listings where status = 'published' order by random() limit 1000`)).map((r) => String(r.id));
+    const ids = rowsOf(
+      await db.execute(sql`select id from listings where status = 'published' order by random() limit 1000`),
+    ).map((r) => String(r.id));
     const durations: number[] = [];
     for (const id of ids) {
       const t0 = performance.now();
@@ -137,7 +160,9 @@ async function main() {
       durations.push(performance.now() - t0);
     }
     durations.sort((a, b) => a - b);
-    console.log(`  price change + its own rating (trigger), 1 000 updates   p50 ${percentile(durations, 50).toFixed(1)} ms, p95 ${percentile(durations, 95).toFixed(1)} ms`);
+    console.log(
+      `  price change + its own rating (trigger), 1 000 updates   p50 ${percentile(durations, 50).toFixed(1)} ms, p95 ${percentile(durations, 95).toFixed(1)} ms`,
+    );
     const dirty = await timed("dirty-model refresh after the 1 000 changes", () => refreshDirtyModels({ db }));
     console.log(`    ${dirty.models} modèles réajustés, ${dirty.updated.toLocaleString("fr-FR")} notes réécrites`);
 
@@ -145,8 +170,14 @@ async function main() {
     const queries: { name: string; filters: SearchFilters }[] = [
       { name: "Bonnes affaires d'abord (tout)", filters: { sort: "deals" } },
       { name: "Bonne affaire et mieux (tout)", filters: { goodDeals: true } },
-      { name: `Bonne affaire et mieux, ${top.brand} ${top.model}`, filters: { brand: String(top.brand), model: String(top.model), goodDeals: true } },
-      { name: "Bonnes affaires d'abord, Diesel ≤ 15 000 €", filters: { fuel: "Diesel", priceMax: 15_000, sort: "deals" } },
+      {
+        name: `Bonne affaire et mieux, ${top.brand} ${top.model}`,
+        filters: { brand: String(top.brand), model: String(top.model), goodDeals: true },
+      },
+      {
+        name: "Bonnes affaires d'abord, Diesel ≤ 15 000 €",
+        filters: { fuel: "Diesel", priceMax: 15_000, sort: "deals" },
+      },
     ];
     for (const q of queries) {
       const times: number[] = [];
@@ -156,9 +187,16 @@ async function main() {
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
-      console.log(`  search: ${q.name.padEnd(46)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`);
+      console.log(
+        `  search: ${q.name.padEnd(46)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms`,
+      );
     }
-    console.log(`  loadavg à la fin : ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `  loadavg à la fin : ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     await handle.close();
     if (!args.keep) {

@@ -14,7 +14,9 @@ async function expectExplained(page: Page) {
   await expect(section).toBeVisible();
   await expect(section.getByText(/^(Très bonne affaire|Bonne affaire)$/)).toBeVisible();
   await expect(section.getByText(/Le prix est (nettement )?inférieur à la fourchette estimée\./)).toBeVisible();
-  await expect(section.getByText(/Estimation du marché pour ce véhicule :/)).toContainText(/\d[\d\s\u202f]* € – \d[\d\s\u202f]* €/);
+  await expect(section.getByText(/Estimation du marché pour ce véhicule :/)).toContainText(
+    /\d[\d\s\u202f]* € – \d[\d\s\u202f]* €/,
+  );
   await expect(section.getByText(/d'après \d+ annonces comparables \(Peugeot 208 en ligne\)/)).toBeVisible();
   const chart = section.getByRole("img", { name: /Prix selon le kilométrage des annonces Peugeot 208 comparables/ });
   await expect(chart).toBeVisible();
@@ -26,11 +28,18 @@ async function expectExplained(page: Page) {
   expect(box.x + box.width).toBeLessThanOrEqual(width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
   // The label also sits under the title, linking to the explanation.
-  await expect(page.getByRole("link", { name: /^(Très bonne affaire|Bonne affaire)$/ })).toHaveAttribute("href", "#prix-marche");
+  await expect(page.getByRole("link", { name: /^(Très bonne affaire|Bonne affaire)$/ })).toHaveAttribute(
+    "href",
+    "#prix-marche",
+  );
 }
 
 test.describe("market price rating", () => {
-  test("a listing priced well under its comparables shows 'Bonne affaire' or better with its explanation and chart, at 1280 and 375 px", async ({ page, browser, baseURL }) => {
+  test("a listing priced well under its comparables shows 'Bonne affaire' or better with its explanation and chart, at 1280 and 375 px", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(180_000);
     const photos = await makePhotoFiles(["#16a085", "#d35400"]);
     const { email } = await signUpThroughUi(page);

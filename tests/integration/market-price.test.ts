@@ -135,7 +135,10 @@ describe(`market price rating (${engine})`, () => {
     const estimate = Math.exp(logEstimate(m, vehicle));
     const [own] = await t.db
       .insert(listings)
-      .values({ ...buildListing({ brand: "Renault", model: "Clio", ...vehicle, price: Math.round(estimate) }), ownerId: seller.id })
+      .values({
+        ...buildListing({ brand: "Renault", model: "Clio", ...vehicle, price: Math.round(estimate) }),
+        ownerId: seller.id,
+      })
       .returning();
     expect(own!.priceLevel).toBe(3);
     await refreshDirtyModels({ db: t.db });
@@ -147,7 +150,17 @@ describe(`market price rating (${engine})`, () => {
       storage,
       userId: seller.id,
       listingId: own!.id,
-      values: { brand: "Renault", model: "Clio", price: String(Math.round(estimate * 0.7)), description: before.description, mileage: String(before.mileage), postalCode: before.postalCode, city: before.city, latitude: String(before.latitude), longitude: String(before.longitude) },
+      values: {
+        brand: "Renault",
+        model: "Clio",
+        price: String(Math.round(estimate * 0.7)),
+        description: before.description,
+        mileage: String(before.mileage),
+        postalCode: before.postalCode,
+        city: before.city,
+        latitude: String(before.latitude),
+        longitude: String(before.longitude),
+      },
     });
     const repriced = await listing(own!.id);
     expect(repriced.price).toBe(Math.round(estimate * 0.7));
@@ -155,7 +168,11 @@ describe(`market price rating (${engine})`, () => {
     expect(repriced.priceComparables).toBe(50);
 
     // Another Clio is sold: it loses its rating, and the others now have one comparable fewer.
-    const [other] = await t.db.select().from(listings).where(and(eq(listings.model, "Clio"), eq(listings.ownerId, sellerId))).limit(1);
+    const [other] = await t.db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.model, "Clio"), eq(listings.ownerId, sellerId)))
+      .limit(1);
     await t.db.update(listings).set({ ownerId: seller.id }).where(eq(listings.id, other!.id));
     await markListingSold({ db: t.db, userId: seller.id, listingId: other!.id });
     const sold = await listing(other!.id);
@@ -175,7 +192,13 @@ describe(`market price rating (${engine})`, () => {
       .insert(listings)
       .values(
         [0, 1, 2, 3, 4].map((i) => ({
-          ...buildListing({ brand: "Alpine", model: "A110", year: YEAR - 2 - i, mileage: 10_000 + i * 5_000, price: 50_000 - i * 2_000 }),
+          ...buildListing({
+            brand: "Alpine",
+            model: "A110",
+            year: YEAR - 2 - i,
+            mileage: 10_000 + i * 5_000,
+            price: 50_000 - i * 2_000,
+          }),
           ownerId: sellerId,
         })),
       )
@@ -186,7 +209,10 @@ describe(`market price rating (${engine})`, () => {
     // A sixth listing: now each has five others.
     const [sixth] = await t.db
       .insert(listings)
-      .values({ ...buildListing({ brand: "Alpine", model: "A110", year: YEAR - 3, mileage: 20_000, price: 48_000 }), ownerId: sellerId })
+      .values({
+        ...buildListing({ brand: "Alpine", model: "A110", year: YEAR - 3, mileage: 20_000, price: 48_000 }),
+        ownerId: sellerId,
+      })
       .returning();
     expect(sixth!.priceComparables).toBe(5);
     expect(sixth!.priceLevel).not.toBeNull();
@@ -225,7 +251,13 @@ describe(`the rating in search and moderation (${engine})`, () => {
     const estimate = Math.exp(logEstimate(m, vehicle));
     const [pending] = await t.db
       .insert(listings)
-      .values({ ...buildListing({ brand: "Peugeot", model: "3008", ...vehicle, price: Math.round(estimate * 0.4) }), ownerId: sellerId, status: "pending", publishedAt: null, submittedAt: new Date() })
+      .values({
+        ...buildListing({ brand: "Peugeot", model: "3008", ...vehicle, price: Math.round(estimate * 0.4) }),
+        ownerId: sellerId,
+        status: "pending",
+        publishedAt: null,
+        submittedAt: new Date(),
+      })
       .returning();
     expect(pending!.priceLevel).toBeNull();
     const queue = await listModerationQueue({ db: t.db, storage, viewer: moderator });
@@ -241,9 +273,20 @@ describe(`market price rating on the demo data (${engine})`, () => {
   it("rates most demo listings, uses every level and centres on 'Prix correct'", { timeout: 300_000 }, async () => {
     const demo = await createTestDatabase({ withPlaces: true });
     try {
-      await seedDemoData({ db: demo.db, storage: createLocalStorage(path.join(os.tmpdir(), "occazio-market-demo")), listingCount: 320, password: "demo-integration-1" });
-      const rated = await demo.db.select().from(listings).where(and(eq(listings.status, "published"), isNotNull(listings.priceLevel)));
-      const published = await demo.db.select({ id: listings.id }).from(listings).where(eq(listings.status, "published"));
+      await seedDemoData({
+        db: demo.db,
+        storage: createLocalStorage(path.join(os.tmpdir(), "occazio-market-demo")),
+        listingCount: 320,
+        password: "demo-integration-1",
+      });
+      const rated = await demo.db
+        .select()
+        .from(listings)
+        .where(and(eq(listings.status, "published"), isNotNull(listings.priceLevel)));
+      const published = await demo.db
+        .select({ id: listings.id })
+        .from(listings)
+        .where(eq(listings.status, "published"));
       expect(rated.length / published.length).toBeGreaterThan(0.4);
       const counts = [1, 2, 3, 4, 5].map((level) => rated.filter((r) => r.priceLevel === level).length);
       for (const n of counts) expect(n).toBeGreaterThan(0);

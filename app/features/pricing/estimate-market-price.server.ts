@@ -10,7 +10,15 @@ import { isPriceLevel, type MarketEstimate } from "./price-rating";
  */
 export async function estimateMarketPrice(options: {
   db: DbExecutor;
-  listing: { brand: string; model: string; price: number | null; year: number | null; mileage: number | null; fuel: string | null; gearbox: string | null };
+  listing: {
+    brand: string;
+    model: string;
+    price: number | null;
+    year: number | null;
+    mileage: number | null;
+    fuel: string | null;
+    gearbox: string | null;
+  };
 }): Promise<MarketEstimate | null> {
   const { listing } = options;
   if (listing.price == null || listing.year == null || listing.mileage == null) return null;
@@ -21,7 +29,9 @@ export async function estimateMarketPrice(options: {
                                ${listing.fuel}::text, ${listing.gearbox}::text, m.sample_count) as r
       from market_price_models m
       where m.brand = ${listing.brand} and m.model = ${listing.model}
-    ) x`)) as unknown as { rows: { level: number | null; estimate_low: number | null; estimate_high: number | null; comparables: number }[] };
+    ) x`)) as unknown as {
+    rows: { level: number | null; estimate_low: number | null; estimate_high: number | null; comparables: number }[];
+  };
   const row = result.rows[0];
   if (!row || row.estimate_low == null || row.estimate_high == null) return null;
   return {

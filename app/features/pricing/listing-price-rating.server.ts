@@ -10,7 +10,10 @@ import { CHART_POINTS_CAP, isPriceLevel, type ListingPriceRating } from "./price
  * Null for an unknown or unpublished listing. Reads what the trigger and the batch stored;
  * nothing is estimated here.
  */
-export async function getListingPriceRating(options: { db: DbExecutor; listingId: string }): Promise<ListingPriceRating | null> {
+export async function getListingPriceRating(options: {
+  db: DbExecutor;
+  listingId: string;
+}): Promise<ListingPriceRating | null> {
   const { db, listingId } = options;
   if (!isUuid(listingId)) return null;
   const [row] = await db

@@ -25,7 +25,12 @@ function market(models: Record<string, number>, perModel: number, outliers = 0):
       const mileage = Math.round(age * (6_000 + rnd.uniform() * 12_000));
       const fuel = rnd.uniform() < 0.5 ? "Diesel" : "Essence";
       const gearbox = rnd.uniform() < 0.3 ? "Automatique" : "Manuelle";
-      const log = Math.log(p0) - 0.09 * age - 0.02 * (mileage / 10_000) + (fuel === "Diesel" ? 0.05 : 0) + (gearbox === "Automatique" ? 0.08 : 0);
+      const log =
+        Math.log(p0) -
+        0.09 * age -
+        0.02 * (mileage / 10_000) +
+        (fuel === "Diesel" ? 0.05 : 0) +
+        (gearbox === "Automatique" ? 0.08 : 0);
       // A few typing errors: a price divided by ten.
       const typo = i < outliers ? Math.log(0.1) : 0;
       return { price: Math.round(Math.exp(log + 0.1 * rnd.normal() + typo)), year: YEAR - age, mileage, fuel, gearbox };
@@ -40,7 +45,8 @@ describe("fitMarket on a synthetic market with a known price curve", () => {
   it("recovers the slopes and effects despite 5 % typing errors (Huber weights)", () => {
     const a = fitted.find((m) => m.model === "A")!;
     // Linear + quadratic age together give about −0.09 per year over the sampled ages.
-    const perYear = logEstimate(a, { year: YEAR - 6, mileage: 0, fuel: "Essence", gearbox: "Manuelle" }) -
+    const perYear =
+      logEstimate(a, { year: YEAR - 6, mileage: 0, fuel: "Essence", gearbox: "Manuelle" }) -
       logEstimate(a, { year: YEAR - 5, mileage: 0, fuel: "Essence", gearbox: "Manuelle" });
     expect(perYear).toBeCloseTo(-0.09, 1);
     expect(a.kmSlope).toBeCloseTo(-0.02, 1);
@@ -51,7 +57,11 @@ describe("fitMarket on a synthetic market with a known price curve", () => {
   });
 
   it("estimates each model's level within a few percent of the truth", () => {
-    for (const [model, p0] of [["A", 20_000], ["B", 35_000], ["C", 60_000]] as const) {
+    for (const [model, p0] of [
+      ["A", 20_000],
+      ["B", 35_000],
+      ["C", 60_000],
+    ] as const) {
       const m = fitted.find((f) => f.model === model)!;
       const truth = Math.log(p0) - 0.09 * 4 - 0.02 * 5;
       const estimate = logEstimate(m, { year: YEAR - 4, mileage: 50_000, fuel: "Essence", gearbox: "Manuelle" });

@@ -96,8 +96,12 @@ function solve(a: Float64Array, b: Float64Array, p: number): Float64Array {
 /** Categories seen at least `min` times, most frequent first (the first is the base, effect 0). */
 function categories(groups: MarketGroup[], key: "fuel" | "gearbox", min: number): string[] {
   const counts = new Map<string, number>();
-  for (const g of groups) for (const o of g.observations) if (o[key]) counts.set(o[key]!, (counts.get(o[key]!) ?? 0) + 1);
-  return [...counts].filter(([, n]) => n >= min).sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  for (const g of groups)
+    for (const o of g.observations) if (o[key]) counts.set(o[key]!, (counts.get(o[key]!) ?? 0) + 1);
+  return [...counts]
+    .filter(([, n]) => n >= min)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name]) => name);
 }
 
 /** Fits the whole market (every model at once). Groups without observations are skipped. */
@@ -222,7 +226,10 @@ function modelParameters(g: MarketGroup, slopes: MarketSlopes, intercept: number
 }
 
 /** log(estimate) of one listing under fitted parameters (the SQL `market_price_log_estimate`). */
-export function logEstimate(m: Omit<FittedModel, "brand" | "model" | "sigma" | "sampleCount">, o: Omit<MarketObservation, "price">): number {
+export function logEstimate(
+  m: Omit<FittedModel, "brand" | "model" | "sigma" | "sampleCount">,
+  o: Omit<MarketObservation, "price">,
+): number {
   const age = Math.max(0, m.referenceYear - o.year);
   return (
     m.intercept +
@@ -241,7 +248,9 @@ export function logEstimate(m: Omit<FittedModel, "brand" | "model" | "sigma" | "
  */
 export function refitModel(g: MarketGroup, slopes: MarketSlopes): FittedModel | null {
   if (g.observations.length === 0) return null;
-  const partial = g.observations.map((o) => Math.log(Math.max(1, o.price)) - logEstimate({ ...slopes, intercept: 0 }, o));
+  const partial = g.observations.map(
+    (o) => Math.log(Math.max(1, o.price)) - logEstimate({ ...slopes, intercept: 0 }, o),
+  );
   let location = median(partial);
   const scale = Math.max(robustScale(partial.map((v) => v - location)), 1e-3);
   for (let iter = 0; iter < ITERATIONS; iter++) {
@@ -255,5 +264,10 @@ export function refitModel(g: MarketGroup, slopes: MarketSlopes): FittedModel | 
     }
     location = sv / sw;
   }
-  return modelParameters(g, slopes, location, partial.map((v) => v - location));
+  return modelParameters(
+    g,
+    slopes,
+    location,
+    partial.map((v) => v - location),
+  );
 }

@@ -13,11 +13,21 @@ const LEVEL_CLASSES: Record<PriceLevel, string> = {
  * The market price label of a listing ('Très bonne affaire' … 'Prix très élevé'), for cards,
  * the detail page, the map card and the comparison page. Renders nothing without a level.
  */
-export function PriceRatingBadge({ level, size = "sm", className = "" }: { level: PriceLevel | null | undefined; size?: "sm" | "md"; className?: string }) {
+export function PriceRatingBadge({
+  level,
+  size = "sm",
+  className = "",
+}: {
+  level: PriceLevel | null | undefined;
+  size?: "sm" | "md";
+  className?: string;
+}) {
   if (!level) return null;
   const sizing = size === "md" ? "px-2.5 py-1 text-sm" : "px-2 py-0.5 text-xs";
   return (
-    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full font-semibold ${sizing} ${LEVEL_CLASSES[level]} ${className}`}>
+    <span
+      className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full font-semibold ${sizing} ${LEVEL_CLASSES[level]} ${className}`}
+    >
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
       {PRICE_LEVEL_LABELS[level]}
     </span>

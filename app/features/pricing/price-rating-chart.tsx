@@ -41,7 +41,11 @@ export function PriceRatingChart({
 }) {
   const all = [...points, ...(self ? [self] : [])];
   if (all.length === 0) return null;
-  const prices = [...all.map((p) => p.price), ...(estimateLow ? [estimateLow] : []), ...(estimateHigh ? [estimateHigh] : [])];
+  const prices = [
+    ...all.map((p) => p.price),
+    ...(estimateLow ? [estimateLow] : []),
+    ...(estimateHigh ? [estimateHigh] : []),
+  ];
   const kms = all.map((p) => p.mileage);
   const yTicks = ticks(Math.min(...prices) * 0.95, Math.max(...prices) * 1.05, 4);
   const xTicks = ticks(0, Math.max(...kms, 10_000) * 1.05, 4);
@@ -49,10 +53,16 @@ export function PriceRatingChart({
   const yMax = Math.max(yTicks[yTicks.length - 1]!, Math.max(...prices));
   const xMax = Math.max(xTicks[xTicks.length - 1]!, Math.max(...kms));
   const x = (km: number) => PAD.left + (km / xMax) * (WIDTH - PAD.left - PAD.right);
-  const y = (price: number) => PAD.top + (1 - (price - yMin) / Math.max(1, yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+  const y = (price: number) =>
+    PAD.top + (1 - (price - yMin) / Math.max(1, yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
   return (
     <figure className="space-y-2">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby="price-chart-title" className="h-auto w-full max-w-lg text-slate-500">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-labelledby="price-chart-title"
+        className="h-auto w-full max-w-lg text-slate-500"
+      >
         <title id="price-chart-title">{title}</title>
         {yTicks.map((v) => (
           <g key={`y${v}`}>
@@ -74,7 +84,13 @@ export function PriceRatingChart({
             {kilometres(v)}
           </text>
         ))}
-        <text x={(PAD.left + WIDTH - PAD.right) / 2} y={HEIGHT - 4} textAnchor="middle" fontSize="12" fill="currentColor">
+        <text
+          x={(PAD.left + WIDTH - PAD.right) / 2}
+          y={HEIGHT - 4}
+          textAnchor="middle"
+          fontSize="12"
+          fill="currentColor"
+        >
           Kilométrage (km)
         </text>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} stroke="#94a3b8" />
@@ -83,14 +99,27 @@ export function PriceRatingChart({
         ))}
         {self && estimateLow && estimateHigh ? (
           <g stroke="#0f766e" strokeWidth="2.5">
-            <line x1={x(self.mileage)} x2={x(self.mileage)} y1={y(estimateLow)} y2={y(estimateHigh)} strokeOpacity="0.55" strokeWidth="8" strokeLinecap="round" />
+            <line
+              x1={x(self.mileage)}
+              x2={x(self.mileage)}
+              y1={y(estimateLow)}
+              y2={y(estimateHigh)}
+              strokeOpacity="0.55"
+              strokeWidth="8"
+              strokeLinecap="round"
+            />
           </g>
         ) : null}
-        {self ? <circle cx={x(self.mileage)} cy={y(self.price)} r="6.5" fill="#1d4ed8" stroke="white" strokeWidth="2" /> : null}
+        {self ? (
+          <circle cx={x(self.mileage)} cy={y(self.price)} r="6.5" fill="#1d4ed8" stroke="white" strokeWidth="2" />
+        ) : null}
       </svg>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className="inline-block size-3 rounded-full border-2 border-white bg-blue-700 ring-1 ring-blue-700" />
+          <span
+            aria-hidden="true"
+            className="inline-block size-3 rounded-full border-2 border-white bg-blue-700 ring-1 ring-blue-700"
+          />
           Cette annonce
         </span>
         {estimateLow && estimateHigh ? (

@@ -11,17 +11,30 @@ const EXPLANATION: Record<PriceLevel, string> = {
   5: "Le prix est nettement supérieur à la fourchette estimée.",
 };
 
-const plural = (n: number, one: string, many: string) => `${new Intl.NumberFormat("fr-FR").format(n)} ${n > 1 ? many : one}`;
+const plural = (n: number, one: string, many: string) =>
+  `${new Intl.NumberFormat("fr-FR").format(n)} ${n > 1 ? many : one}`;
 
 /**
  * The detail page's "Prix par rapport au marché": the label and why — the estimated range for
  * this vehicle, how many comparable listings it rests on, and the chart of their prices against
  * mileage with this listing highlighted.
  */
-export function PriceRatingSection({ rating, brand, model }: { rating: ListingPriceRating; brand: string; model: string }) {
+export function PriceRatingSection({
+  rating,
+  brand,
+  model,
+}: {
+  rating: ListingPriceRating;
+  brand: string;
+  model: string;
+}) {
   const { level, estimateLow, estimateHigh, comparables } = rating;
   return (
-    <section id="prix-marche" aria-labelledby="prix-marche-titre" className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
+    <section
+      id="prix-marche"
+      aria-labelledby="prix-marche-titre"
+      className="space-y-3 rounded-xl bg-white p-5 shadow-sm"
+    >
       <h2 id="prix-marche-titre" className="text-lg font-semibold">
         Prix par rapport au marché
       </h2>
@@ -39,8 +52,8 @@ export function PriceRatingSection({ rating, brand, model }: { rating: ListingPr
             , d'après {plural(comparables, "annonce comparable", "annonces comparables")} ({brand} {model} en ligne).
           </p>
           <p className="text-sm text-slate-600">
-            L'estimation tient compte de l'année, du kilométrage, de l'énergie et de la boîte de vitesses ; la fourchette
-            contient la moitié des prix demandés pour un véhicule équivalent.
+            L'estimation tient compte de l'année, du kilométrage, de l'énergie et de la boîte de vitesses ; la
+            fourchette contient la moitié des prix demandés pour un véhicule équivalent.
           </p>
         </>
       ) : (

@@ -1,7 +1,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { appMeta, marketPriceModels } from "~/db/schema";
-import { fitMarket, refitModel, type FittedModel, type MarketGroup, type MarketObservation, type MarketSlopes } from "./market-fit";
+import {
+  fitMarket,
+  refitModel,
+  type FittedModel,
+  type MarketGroup,
+  type MarketObservation,
+  type MarketSlopes,
+} from "./market-fit";
 
 /**
  * Keeps the stored market price ratings up to date (decision 0015):
@@ -38,15 +45,13 @@ function toGroups(rows: ObservationRow[]): MarketGroup[] {
   return rows.map((r) => ({
     brand: r.brand,
     model: r.model,
-    observations: r.prices.map(
-      (price, i): MarketObservation => ({
-        price: Number(price),
-        year: Number(r.years[i]),
-        mileage: Number(r.mileages[i]),
-        fuel: r.fuels[i] ?? null,
-        gearbox: r.gearboxes[i] ?? null,
-      }),
-    ),
+    observations: r.prices.map((price, i): MarketObservation => ({
+      price: Number(price),
+      year: Number(r.years[i]),
+      mileage: Number(r.mileages[i]),
+      fuel: r.fuels[i] ?? null,
+      gearbox: r.gearboxes[i] ?? null,
+    })),
   }));
 }
 
@@ -111,7 +116,11 @@ async function rateListings(db: DbExecutor, only?: { brand: string; model: strin
     where l.id = x.id
       and (l.price_level, l.price_estimate_low, l.price_estimate_high, l.price_comparables)
         is distinct from ((x.r).level, (x.r).estimate_low, (x.r).estimate_high, (x.r).comparables)`);
-  return (result as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+  return (
+    (result as { rowCount?: number; affectedRows?: number }).rowCount ??
+    (result as { affectedRows?: number }).affectedRows ??
+    0
+  );
 }
 
 export interface FullRefreshResult {
@@ -161,7 +170,9 @@ export async function refreshAllMarketPrices(options: { db: Database }): Promise
 async function marketSlopes(db: DbExecutor): Promise<MarketSlopes | null> {
   const [row] = await db.select().from(marketPriceModels).orderBy(desc(marketPriceModels.sampleCount)).limit(1);
   if (!row) return null;
-  const sigmas = await db.execute(sql`select percentile_cont(0.5) within group (order by sigma) as s from market_price_models`);
+  const sigmas = await db.execute(
+    sql`select percentile_cont(0.5) within group (order by sigma) as s from market_price_models`,
+  );
   const s = Number((sigmas as unknown as { rows: { s: number | null }[] }).rows[0]?.s ?? row.sigma);
   return {
     ageSlope: row.ageSlope,
@@ -210,7 +221,10 @@ export async function refreshDirtyModels(options: { db: Database }): Promise<{ m
 }
 
 /** The background refresher's step: the full batch when due, else the dirty models. */
-export async function refreshMarketPrices(options: { db: Database; now?: Date }): Promise<{ full: boolean; models: number; updated: number }> {
+export async function refreshMarketPrices(options: {
+  db: Database;
+  now?: Date;
+}): Promise<{ full: boolean; models: number; updated: number }> {
   const { db } = options;
   const now = options.now ?? new Date();
   const [meta] = await db.select().from(appMeta).where(eq(appMeta.key, FULL_REFIT_META_KEY));
