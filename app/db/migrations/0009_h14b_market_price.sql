@@ -43,28 +43,36 @@ RETURNS double precision LANGUAGE sql STABLE AS $$
     + coalesce((m.gearbox_effects ->> "gearbox")::double precision, 0)
 $$;
 --> statement-breakpoint
+-- The level of a log price gap d under a model's spread: under the range (d < −0.6745·sigma)
+-- 'Bonne affaire', under −1.5·sigma 'Très bonne affaire', symmetrically above.
+CREATE FUNCTION "market_price_level"(d double precision, sigma double precision)
+RETURNS smallint LANGUAGE sql IMMUTABLE AS $$
+  SELECT (CASE
+    WHEN d < -1.5 * sigma THEN 1
+    WHEN d < -0.6745 * sigma THEN 2
+    WHEN d <= 0.6745 * sigma THEN 3
+    WHEN d <= 1.5 * sigma THEN 4
+    ELSE 5
+  END)::smallint
+$$;
+--> statement-breakpoint
 -- The rating: the range is the estimate × exp(∓0.6745·sigma) (the middle half of the model's
--- prices at that age and mileage); below it 'Bonne affaire', below exp(−1.5·sigma)
--- 'Très bonne affaire', symmetrically above. No level under 5 comparables.
+-- prices at that age and mileage), rounded to 50 €; no level under 5 comparables. One
+-- expression without FROM, so PostgreSQL inlines it (and market_price_log_estimate) into the
+-- batch's UPDATE instead of running a query per listing.
 CREATE FUNCTION "market_price_rate"(m "market_price_models", "price" integer, "year" integer, "mileage" integer, "fuel" text, "gearbox" text, "comparables" integer)
 RETURNS "market_price_rating" LANGUAGE sql STABLE AS $$
   SELECT CASE
-      WHEN m.brand IS NULL OR "price" IS NULL OR "year" IS NULL OR "mileage" IS NULL THEN ROW(NULL::smallint, NULL::integer, NULL::integer, coalesce("comparables", 0))::"market_price_rating"
-      WHEN "comparables" < 5 THEN ROW(NULL::smallint, NULL::integer, NULL::integer, "comparables")::"market_price_rating"
-      ELSE ROW(
-        CASE
-          WHEN diff.d < -1.5 * m.sigma THEN 1
-          WHEN diff.d < -0.6745 * m.sigma THEN 2
-          WHEN diff.d <= 0.6745 * m.sigma THEN 3
-          WHEN diff.d <= 1.5 * m.sigma THEN 4
-          ELSE 5
-        END::smallint,
-        (round(exp(est.e - 0.6745 * m.sigma) / 50) * 50)::integer,
-        (round(exp(est.e + 0.6745 * m.sigma) / 50) * 50)::integer,
-        "comparables")::"market_price_rating"
-    END
-  FROM (SELECT "market_price_log_estimate"(m, "year", "mileage", "fuel", "gearbox") AS e) est,
-       LATERAL (SELECT ln(greatest("price", 1)) - est.e AS d) diff
+    WHEN m.brand IS NULL OR "price" IS NULL OR "year" IS NULL OR "mileage" IS NULL
+      THEN ROW(NULL::smallint, NULL::integer, NULL::integer, coalesce("comparables", 0))::"market_price_rating"
+    WHEN "comparables" < 5
+      THEN ROW(NULL::smallint, NULL::integer, NULL::integer, "comparables")::"market_price_rating"
+    ELSE ROW(
+      "market_price_level"(ln(greatest("price", 1)) - "market_price_log_estimate"(m, "year", "mileage", "fuel", "gearbox"), m.sigma),
+      (round(exp("market_price_log_estimate"(m, "year", "mileage", "fuel", "gearbox") - 0.6745 * m.sigma) / 50) * 50)::integer,
+      (round(exp("market_price_log_estimate"(m, "year", "mileage", "fuel", "gearbox") + 0.6745 * m.sigma) / 50) * 50)::integer,
+      "comparables")::"market_price_rating"
+  END
 $$;
 --> statement-breakpoint
 -- A listing is rated at once when it is published or its price (or what it is) changes,

@@ -106,16 +106,28 @@ async function rateListings(db: DbExecutor, only?: { brand: string; model: strin
       price_comparables = (x.r).comparables,
       price_rated_at = now()
     from (
-      select l2.id, market_price_rate(m, l2.price, l2.year, l2.mileage, l2.fuel, l2.gearbox,
-        greatest(coalesce(m.sample_count, 0)
-          - case when l2.price is not null and l2.year is not null and l2.mileage is not null then 1 else 0 end, 0)) as r
-      from listings l2
-      left join market_price_models m on m.brand = l2.brand and m.model = l2.model
-      where l2.status = 'published' ${filter}
+      -- OFFSET 0 keeps the subquery whole: the (inlined) rating is computed once per listing,
+      -- not once per reference to one of its fields.
+      select c.id, market_price_rate(c.m, c.price, c.year, c.mileage, c.fuel, c.gearbox, c.comparables) as r
+      from (
+        select l2.id, m, l2.price, l2.year, l2.mileage, l2.fuel, l2.gearbox,
+          greatest(coalesce(m.sample_count, 0)
+            - case when l2.price is not null and l2.year is not null and l2.mileage is not null then 1 else 0 end, 0) as comparables
+        from listings l2
+        left join market_price_models m on m.brand = l2.brand and m.model = l2.model
+        where l2.status = 'published' ${filter}
+        offset 0
+      ) c
+      offset 0
     ) x
     where l.id = x.id
-      and (l.price_level, l.price_estimate_low, l.price_estimate_high, l.price_comparables)
-        is distinct from ((x.r).level, (x.r).estimate_low, (x.r).estimate_high, (x.r).comparables)`);
+      -- A rewritten listing row updates every search index: rewrite it when what buyers see
+      -- changes (the level, the comparables, a range appearing or moving by more than 2 %),
+      -- not for every 50 € step of a refit.
+      and ((l.price_level, l.price_comparables) is distinct from ((x.r).level, (x.r).comparables)
+        or (l.price_estimate_low is null) <> ((x.r).estimate_low is null)
+        or abs(l.price_estimate_low - (x.r).estimate_low) > 0.02 * l.price_estimate_low
+        or abs(l.price_estimate_high - (x.r).estimate_high) > 0.02 * l.price_estimate_high)`);
   return (
     (result as { rowCount?: number; affectedRows?: number }).rowCount ??
     (result as { affectedRows?: number }).affectedRows ??
