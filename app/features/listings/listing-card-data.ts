@@ -17,3 +17,13 @@ export interface ListingCardData {
   postalCode: string | null;
   photos: ListingCardPhoto[];
 }
+
+/**
+ * A price drop shown to a buyer who has the listing in favourites (decision 0015): the
+ * reference price struck through, 'Prix en baisse'.
+ */
+export interface PriceDropBadge {
+  previousPrice: number;
+  /** ISO date of the drop. */
+  droppedAt: string;
+}

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
-import type { ListingCardData } from "./listing-card-data";
+import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
+import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
@@ -27,9 +28,12 @@ export function ListingCard({
   listing,
   linkable = true,
   action,
+  priceDrop,
 }: {
   listing: ListingCardData;
   linkable?: boolean;
+  /** A favourite whose price dropped (decision 0015): old price struck through, 'Prix en baisse'. */
+  priceDrop?: PriceDropBadge;
   /** Shown over the photo's top-right corner, e.g. the favourite heart. */
   action?: ReactNode;
 }) {
@@ -62,9 +66,13 @@ export function ListingCard({
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
           {listing.fuel ?? "Énergie non spécifiée"}
         </p>
-        <p className="pt-1 text-lg font-bold text-brand-700">
-          {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-        </p>
+        {priceDrop && listing.price != null ? (
+          <PriceDropPrice price={listing.price} drop={priceDrop} className="pt-1" />
+        ) : (
+          <p className="pt-1 text-lg font-bold text-brand-700">
+            {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+          </p>
+        )}
         <p className="truncate text-sm text-slate-600">
           {listing.postalCode} {listing.city}
         </p>
