@@ -196,7 +196,6 @@ function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop:
           <div className="min-w-0 flex-1">
             <p className="truncate text-xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
             <p className="truncate text-xs">
-              <span className="font-semibold text-emerald-700">Prix en baisse</span>{" "}
               <s className="text-slate-500">
                 <span className="sr-only">au lieu de </span>
                 {formatPrice(priceDrop.previousPrice)}
@@ -246,6 +245,17 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
             {/* The price shows once: in the contact bar on phones, here on tablets, in the side column on large screens. */}
+            {priceDrop && listing.price != null ? (
+              // Phones: the new price is in the contact bar; here the badge and the old price.
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm wide:hidden">
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Prix en baisse</span>
+                <s className="text-slate-500">
+                  <span className="sr-only">au lieu de </span>
+                  {formatPrice(priceDrop.previousPrice)}
+                </s>
+                <span className="font-medium text-emerald-700">−{Math.round(((priceDrop.previousPrice - listing.price) / priceDrop.previousPrice) * 100)} %</span>
+              </p>
+            ) : null}
             {priceDrop && listing.price != null ? (
               <PriceDropPrice price={listing.price} drop={priceDrop} size="detail" className="mt-2 hidden wide:flex lg:hidden" />
             ) : (
