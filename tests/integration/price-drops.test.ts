@@ -37,7 +37,7 @@ beforeAll(async () => {
   queue = await createJobQueue({ handle: t, logger, retryLimit: 2, retryDelaySeconds: 1, pollSeconds: 0.5 });
   mailer = createOutboxMailer({ db: t.db, logger });
   app = await startTestApp({ db: t });
-}, 60_000);
+}, 240_000);
 afterAll(async () => {
   await app?.close();
   await queue?.close();
