@@ -63,6 +63,8 @@ export default defineConfig({
         OIDC_PROVIDER_NAME: "Google",
         // Every spec signs in from 127.0.0.1; the limits themselves are tested in integration.
         RATE_LIMIT_SCALE: "50",
+        // 'Prix en baisse sur vos favoris' leaves at once (the grouping delay is tested in integration).
+        PRICE_DROP_EMAIL_DELAY_SECONDS: "0",
       },
     },
   ],

@@ -14,6 +14,7 @@ import type { Logger } from "~/server/logger.server";
 import type { AppServices } from "~/server/context";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
+import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
@@ -149,7 +150,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     const mailer = createQueuedMailer({ queue: jobs, transport });
     if (config.JOBS_IN_WEB || config.isEmbedded) {
       if (!config.JOBS_IN_WEB) logger.warn("JOBS_IN_WEB=false ignoré : la base intégrée n'a qu'un processus, il exécute les tâches");
-      await jobs.work({ email: deliverWith(transport) });
+      await jobs.work({
+        email: deliverWith(transport),
+        "price-drop-digest": priceDropDigestHandler({ db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+      });
     }
     t = mark("job_queue_ms", t);
     const auth = createAuth({

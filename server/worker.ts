@@ -3,11 +3,13 @@ import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
-import { createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { openStorage } from "~/server/storage.server";
+import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 
 /**
- * `npm run worker`: runs the background jobs (e-mails) without serving HTTP, for web
+ * `npm run worker`: runs the background jobs (e-mails, price-drop digests) without serving HTTP, for web
  * processes started with JOBS_IN_WEB=false. PostgreSQL and SMTP_URL only: the embedded
  * database belongs to the one web process, which runs its jobs itself.
  */
@@ -34,7 +36,12 @@ try {
     retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     pollSeconds: config.JOB_POLL_SECONDS,
   });
-  await jobs.work({ email: deliverWith(transport) });
+  const storage = await openStorage({ settings: config.storage, dataDir: config.dataDir, publicBaseUrl: config.PHOTO_BASE_URL });
+  const mailer = createQueuedMailer({ queue: jobs, transport });
+  await jobs.work({
+    email: deliverWith(transport),
+    "price-drop-digest": priceDropDigestHandler({ db: handle.db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+  });
   const stopPricing = startMarketPriceRefresher({
     db: handle.db,
     intervalSeconds: config.PRICING_REFRESH_SECONDS,

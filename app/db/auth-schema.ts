@@ -20,6 +20,7 @@ export const user = pgTable("user", {
   notifyListingValidated: boolean("notify_listing_validated").default(true),
   notifyNewMessage: boolean("notify_new_message").default(true),
   suspendedAt: timestamp("suspended_at"),
+  notifyPriceDrops: boolean("notify_price_drops").default(true),
 });
 
 export const session = pgTable(

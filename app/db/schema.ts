@@ -21,6 +21,7 @@ export * from "./moderation-schema";
 export * from "./messaging-schema";
 export * from "./limits-schema";
 export * from "./pricing-schema";
+export * from "./price-drop-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:

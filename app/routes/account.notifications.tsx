@@ -13,7 +13,11 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context.services);
   const profile = await getAccountProfile({ db: context.services.db, userId: me.id });
-  return { notifyListingValidated: profile.notifyListingValidated, notifyNewMessage: profile.notifyNewMessage };
+  return {
+    notifyListingValidated: profile.notifyListingValidated,
+    notifyNewMessage: profile.notifyNewMessage,
+    notifyPriceDrops: profile.notifyPriceDrops,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,6 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: me.id,
     notifyListingValidated: form.get("notifyListingValidated") === "on",
     notifyNewMessage: form.get("notifyNewMessage") === "on",
+    notifyPriceDrops: form.get("notifyPriceDrops") === "on",
   });
   return data({ ok: "Vos préférences de notification ont été enregistrées." });
 }
@@ -31,6 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const OPTIONS = [
   { name: "notifyListingValidated", label: "Mes annonces", text: "Un e-mail quand une annonce est validée et mise en ligne, ou refusée." },
   { name: "notifyNewMessage", label: "Messages", text: "Un e-mail quand un acheteur ou un vendeur vous écrit (au plus un par conversation tous les quarts d'heure)." },
+  { name: "notifyPriceDrops", label: "Prix en baisse sur vos favoris", text: "Un e-mail quand le prix d'une annonce de vos favoris baisse (au plus un par jour, toutes les baisses ensemble)." },
 ] as const;
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

@@ -10,6 +10,10 @@ import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
 import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { PhotoGallery } from "~/features/listings/photo-gallery";
+import type { PriceDropBadge } from "~/features/listings/listing-card-data";
+import { PriceDropPrice } from "~/features/listings/price-drop-price";
+import { PriceHistoryList } from "~/features/listings/price-history-list";
+import { listPriceHistory, priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { BUBBLE, SellerPhoneButton } from "~/features/listings/seller-phone-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
@@ -59,7 +63,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(listing.id);
   const history = me?.role === "moderator" ? await getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null;
   const priceRating = listing.status === "published" ? await getListingPriceRating({ db: services.db, listingId: listing.id }) : null;
-  return { listing, favorite, history, priceRating, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+  // 'Prix en baisse' for a buyer who has it in favourites; the price history for everyone.
+  const priceDrop = favorite ? (await priceDropsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
+  const priceHistory = await listPriceHistory({ db: services.db, listingId: listing.id, publishedAt: listing.publishedAt });
+  return { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -181,7 +188,7 @@ function Description({ text }: { text: string | null }) {
  * so it covers nothing once the page is scrolled to its end: it then rests in its own place,
  * after the content. The owner gets 'Modifier mon annonce' instead.
  */
-function ContactBar({ listing }: { listing: ListingDetail }) {
+function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop: PriceDropBadge | null }) {
   return (
     <div
       role="region"
@@ -189,9 +196,21 @@ function ContactBar({ listing }: { listing: ListingDetail }) {
       className="sticky bottom-tab-bar z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur wide:hidden"
     >
       <div className="flex items-center gap-2">
-        <p className="min-w-0 flex-1 truncate text-xl font-extrabold text-brand-700">
-          {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-        </p>
+        {priceDrop && listing.price != null ? (
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-xl font-extrabold text-brand-700">{formatPrice(listing.price)}</p>
+            <p className="truncate text-xs">
+              <s className="text-slate-500">
+                <span className="sr-only">au lieu de </span>
+                {formatPrice(priceDrop.previousPrice)}
+              </s>
+            </p>
+          </div>
+        ) : (
+          <p className="min-w-0 flex-1 truncate text-xl font-extrabold text-brand-700">
+            {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+          </p>
+        )}
         {listing.isOwner ? (
           <Link to={`/edit-annonce/${listing.id}`} className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
             Modifier mon annonce
@@ -208,7 +227,7 @@ function ContactBar({ listing }: { listing: ListingDetail }) {
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, favorite, history, priceRating, canonical, origin } = loaderData;
+  const { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical, origin } = loaderData;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
   const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
@@ -235,9 +254,24 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               </a>
             ) : null}
             {/* The price shows once: in the contact bar on phones, here on tablets, in the side column on large screens. */}
-            <p className="mt-2 hidden text-2xl font-extrabold text-brand-700 wide:block lg:hidden">
-              {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-            </p>
+            {priceDrop && listing.price != null ? (
+              // Phones: the new price is in the contact bar; here the badge and the old price.
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm wide:hidden">
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Prix en baisse</span>
+                <s className="text-slate-500">
+                  <span className="sr-only">au lieu de </span>
+                  {formatPrice(priceDrop.previousPrice)}
+                </s>
+                <span className="font-medium text-emerald-700">−{Math.round(((priceDrop.previousPrice - listing.price) / priceDrop.previousPrice) * 100)} %</span>
+              </p>
+            ) : null}
+            {priceDrop && listing.price != null ? (
+              <PriceDropPrice price={listing.price} drop={priceDrop} size="detail" className="mt-2 hidden wide:flex lg:hidden" />
+            ) : (
+              <p className="mt-2 hidden text-2xl font-extrabold text-brand-700 wide:block lg:hidden">
+                {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+              </p>
+            )}
           </header>
           <section aria-labelledby="caracteristiques" className="rounded-xl bg-white p-5 shadow-sm">
             <h2 id="caracteristiques" className="mb-4 text-lg font-semibold">
@@ -252,6 +286,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </h2>
             <Description text={listing.description} />
           </section>
+          <PriceHistoryList items={priceHistory} />
           <section aria-labelledby="localisation" className="rounded-xl bg-white p-5 shadow-sm">
             <h2 id="localisation" className="mb-3 text-lg font-semibold">
               Localisation : {listing.city ?? NOT_SPECIFIED} {listing.postalCode ? `(${listing.postalCode})` : ""}
@@ -270,7 +305,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
         <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
           <div className={`rounded-xl bg-white p-5 shadow-sm ${listing.status === "published" ? "" : "max-lg:hidden"}`}>
-            <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
+            {priceDrop && listing.price != null ? (
+              <PriceDropPrice price={listing.price} drop={priceDrop} size="detail" className="hidden lg:flex" />
+            ) : (
+              <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
+            )}
             {listing.status === "published" ? <p className="text-sm text-slate-500 lg:mt-1">{listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce</p> : null}
           </div>
           <section aria-labelledby="vendeur" className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
@@ -318,7 +357,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </aside>
       </div>
-      <ContactBar listing={listing} />
+      <ContactBar listing={listing} priceDrop={priceDrop} />
     </article>
   );
 }

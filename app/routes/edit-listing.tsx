@@ -73,7 +73,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !CONTROL_FIELDS.has(key)) values[key] = value;
   try {
-    const updated = await updateListing({ db, storage, userId: user.id, listingId: params.id, values });
+    const { jobs, config } = context.services;
+    const updated = await updateListing({
+      db,
+      storage,
+      userId: user.id,
+      listingId: params.id,
+      values,
+      priceDrops: jobs ? { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS } : undefined,
+    });
     events.publish(user.id, { type: "listings-changed" });
     return redirect(hostingUrl({ status: updated.status, message: updated.revisionPending ? "modification-a-valider" : "modifiee" }));
   } catch (error) {

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { getSessionUser } from "~/features/auth/session.server";
 import { ListingCard } from "~/features/listings/listing-card";
+import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { listLatestListings } from "~/features/listings/listing-cards.server";
 import { cachedBrandCounts } from "~/features/search/brand-counts.server";
 import { HeroSearch } from "~/features/search/hero-search";
@@ -16,13 +18,16 @@ export function meta() {
   );
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, storage } = context.services;
-  const [latest, brandCounts] = await Promise.all([
+  const [latest, brandCounts, me] = await Promise.all([
     listLatestListings({ db, storage, limit: 8 }),
     cachedBrandCounts({ db, brands: POPULAR_BRANDS }),
+    getSessionUser(request, context.services),
   ]);
-  return { latest, brandCounts };
+  // A signed-in buyer's favourites among the newest listings show their price drops.
+  const priceDrops = await priceDropsAmong({ db, userId: me?.id, listingIds: latest.map((l) => l.id) });
+  return { latest, brandCounts, priceDrops };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -124,7 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.latest.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} />
+                <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { data, Link, useNavigate, useNavigation } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
+import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { FilterDialog } from "~/features/search/filter-dialog";
 import { Pagination, SortSelect } from "~/features/search/search-controls";
@@ -38,16 +39,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (result.page > 1 && result.page > result.pageCount) {
     throw data({ message: "Cette page de résultats n'existe pas." }, { status: 404 });
   }
-  const favorites = await favoriteIdsAmong({
-    db: services.db,
-    userId: me?.id,
-    listingIds: result.items.map((l) => l.id),
-  });
+  const listingIds = result.items.map((l) => l.id);
+  const [favorites, priceDrops] = await Promise.all([
+    favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds }),
+    priceDropsAmong({ db: services.db, userId: me?.id, listingIds }),
+  ]);
   return {
     filters,
     errors: [...errors, ...result.errors],
     result,
     favoriteIds: [...favorites],
+    priceDrops,
     view: parseView(url.searchParams),
     origin: services.config.PUBLIC_URL,
   };
@@ -208,6 +210,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
                 <li key={listing.id}>
                   <ListingCard
                     listing={listing}
+                    priceDrop={loaderData.priceDrops[listing.id]}
                     action={
                       <FavoriteButton
                         listingId={listing.id}

@@ -4,6 +4,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton, SIGNED_OUT_FAVORITE_MESSAGES } from "~/features/favorites/favorite-button";
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
+import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { Button } from "~/ui/button";
 import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
@@ -18,7 +19,7 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await getSessionUser(request, context.services);
-  if (!me) return { signedIn: false as const, favorites: null };
+  if (!me) return { signedIn: false as const, favorites: null, priceDrops: {} };
   const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
   const favorites = await listFavorites({
     db: context.services.db,
@@ -26,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     userId: me.id,
     page: Number.isFinite(page) ? page : 1,
   });
-  return { signedIn: true as const, favorites };
+  const priceDrops = await priceDropsAmong({ db: context.services.db, userId: me.id, listingIds: favorites.items.map((l) => l.id) });
+  return { signedIn: true as const, favorites, priceDrops };
 }
 
 export default function Wishlists({ loaderData }: Route.ComponentProps) {
@@ -59,7 +61,7 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
             {loaderData.favorites.items.map((listing) => (
               <li key={listing.id} className="relative">
                 {listing.available ? (
-                  <ListingCard listing={listing} />
+                  <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} />
                 ) : (
                   <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
                     <ListingCard listing={listing} linkable={false} />

@@ -103,6 +103,11 @@ export const configSchema = z.object({
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(100).default(12),
   /** How often workers look for due jobs (pg-boss polling; 0.5 s minimum). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+  /**
+   * 'Prix en baisse sur vos favoris': how long the first drop waits for others to join the same
+   * e-mail (a seller often corrects a price twice in a few minutes). At most one e-mail a day.
+   */
+  PRICE_DROP_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   /** Bearer token protecting GET /metrics (Prometheus); unset: no /metrics at all. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "au moins 16 caractères").optional()),
   /**

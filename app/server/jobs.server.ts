@@ -7,6 +7,8 @@ import type { MailMessage } from "./mailer.server";
 /** The kinds of background work and what each job carries. */
 export interface JobPayloads {
   email: MailMessage;
+  /** 'Prix en baisse sur vos favoris' for one account (app/features/price-drops). */
+  "price-drop-digest": { userId: string };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K]) => Promise<void> };
@@ -17,9 +19,9 @@ export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K]) => Promise
  * it exists exactly when the state change that caused it was committed (outbox pattern).
  */
 export interface JobQueue {
-  enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options?: { db?: DbExecutor }): Promise<void>;
+  enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options?: EnqueueOptions): Promise<void>;
   /** Runs the handlers in this process until `close()`. */
-  work(handlers: JobHandlers): Promise<void>;
+  work(handlers: Partial<JobHandlers>): Promise<void>;
   /** Jobs waiting or being retried (not yet done), all kinds together. */
   depth(): Promise<number>;
   /** Throws when the queue's tables cannot be read (readiness). */
@@ -27,7 +29,24 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export const JOB_NAMES: JobName[] = ["email"];
+export interface EnqueueOptions {
+  db?: DbExecutor;
+  /**
+   * Queues with the "short" policy (QUEUE_POLICIES) keep one waiting job per key: a second
+   * enqueue with the same key while one waits is a no-op.
+   */
+  singletonKey?: string;
+  /** Not before this time. */
+  startAfter?: Date;
+}
+
+export const JOB_NAMES: JobName[] = ["email", "price-drop-digest"];
+
+/** pg-boss queue policies other than "standard". */
+const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
+  // One waiting digest per account (singletonKey = user id).
+  "price-drop-digest": "short",
+};
 
 export interface JobQueueOptions {
   handle: Pick<DatabaseHandle, "pglite" | "pool">;
@@ -80,7 +99,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   boss.on("error", (err) => logger.error({ err }, "file de tâches : erreur"));
   await boss.start();
   for (const name of JOB_NAMES) {
-    if (!(await boss.getQueue(name))) await boss.createQueue(name);
+    const policy = QUEUE_POLICIES[name];
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, policy ? { name, policy } : undefined);
   }
   const sendOptions = {
     retryLimit: options.retryLimit,
@@ -97,6 +117,8 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       const id = await boss.send(name, payload as object, {
         ...sendOptions,
         ...(enqueueOptions?.db ? { db: drizzleExecutor(enqueueOptions.db) } : {}),
+        ...(enqueueOptions?.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
+        ...(enqueueOptions?.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
       // Outside a transaction the job is visible now: wake this process's worker at once.
       if (!enqueueOptions?.db) for (const worker of workerIds) boss.notifyWorker(worker);
@@ -104,7 +126,9 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     },
     async work(handlers) {
       for (const name of JOB_NAMES) {
-        const handler = handlers[name];
+        const handler = handlers[name] as ((payload: JobPayloads[typeof name]) => Promise<void>) | undefined;
+        // A process may run some kinds only (tests); boot.ts and worker.ts give them all.
+        if (!handler) continue;
         const id = await boss.work<JobPayloads[typeof name]>(
           name,
           { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },

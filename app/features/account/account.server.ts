@@ -18,6 +18,7 @@ export interface AccountProfile {
   createdAt: Date;
   notifyListingValidated: boolean;
   notifyNewMessage: boolean;
+  notifyPriceDrops: boolean;
   hasPassword: boolean;
 }
 
@@ -34,6 +35,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
       createdAt: user.createdAt,
       notifyListingValidated: user.notifyListingValidated,
       notifyNewMessage: user.notifyNewMessage,
+      notifyPriceDrops: user.notifyPriceDrops,
     })
     .from(user)
     .where(eq(user.id, options.userId));
@@ -47,6 +49,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
     ...row,
     notifyListingValidated: row.notifyListingValidated ?? true,
     notifyNewMessage: row.notifyNewMessage ?? true,
+    notifyPriceDrops: row.notifyPriceDrops ?? true,
     hasPassword: Boolean(credential),
   };
 }
@@ -104,6 +107,7 @@ export async function updateNotificationPreferences(
     .set({
       notifyListingValidated: options.notifyListingValidated,
       notifyNewMessage: options.notifyNewMessage,
+      ...(options.notifyPriceDrops === undefined ? {} : { notifyPriceDrops: options.notifyPriceDrops }),
       updatedAt: new Date(),
     })
     .where(eq(user.id, options.userId));

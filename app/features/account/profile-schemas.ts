@@ -123,6 +123,8 @@ export const authProfileFieldsSchema = z.object({
 export const notificationPreferencesSchema = z.object({
   notifyListingValidated: z.boolean(),
   notifyNewMessage: z.boolean(),
+  /** 'Prix en baisse sur vos favoris' (optional: callers that predate it leave it unchanged). */
+  notifyPriceDrops: z.boolean().optional(),
 });
 
 /** Spec §2: '+33 *** ** ** ' followed by the end of the stored number, or 'Non précisé'. */

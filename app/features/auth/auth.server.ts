@@ -141,6 +141,8 @@ export function authOptions(options: CreateAuthOptions) {
         notifyNewMessage: { type: "boolean", required: false, defaultValue: true, input: false },
         // Set by a moderator (suspendAccount): the account can no longer sign in or post.
         suspendedAt: { type: "date", required: false, input: false },
+        // 'Prix en baisse sur vos favoris' (issue 13).
+        notifyPriceDrops: { type: "boolean", required: false, defaultValue: true, input: false },
       },
     },
     session: {

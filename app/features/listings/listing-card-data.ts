@@ -19,3 +19,13 @@ export interface ListingCardData {
   /** Market price level (1 'Très bonne affaire' … 5), null when not rated (app/features/pricing). */
   priceLevel?: number | null;
 }
+
+/**
+ * A price drop shown to a buyer who has the listing in favourites (decision 0015): the
+ * reference price struck through, 'Prix en baisse'.
+ */
+export interface PriceDropBadge {
+  previousPrice: number;
+  /** ISO date of the drop. */
+  droppedAt: string;
+}

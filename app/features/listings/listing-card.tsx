@@ -4,7 +4,8 @@ import { formatMileage, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { isPriceLevel } from "~/features/pricing/price-rating";
-import type { ListingCardData } from "./listing-card-data";
+import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
+import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
@@ -29,9 +30,12 @@ export function ListingCard({
   listing,
   linkable = true,
   action,
+  priceDrop,
 }: {
   listing: ListingCardData;
   linkable?: boolean;
+  /** A favourite whose price dropped (decision 0015): old price struck through, 'Prix en baisse'. */
+  priceDrop?: PriceDropBadge;
   /** Shown over the photo's top-right corner, e.g. the favourite heart. */
   action?: ReactNode;
 }) {
@@ -64,9 +68,13 @@ export function ListingCard({
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
           {listing.fuel ?? "Énergie non spécifiée"}
         </p>
-        <p className="pt-1 text-lg font-bold text-brand-700">
-          {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-        </p>
+        {priceDrop && listing.price != null ? (
+          <PriceDropPrice price={listing.price} drop={priceDrop} className="pt-1" />
+        ) : (
+          <p className="pt-1 text-lg font-bold text-brand-700">
+            {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+          </p>
+        )}
         {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
         <p className="truncate text-sm text-slate-600">
           {listing.postalCode} {listing.city}

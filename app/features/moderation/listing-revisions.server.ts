@@ -75,10 +75,16 @@ export async function savePendingRevision(tx: DbExecutor, current: Listing, want
   return true;
 }
 
-/** Records a price change (applied at once by the caller). */
-export async function recordPriceChange(tx: DbExecutor, listingId: string, oldPrice: number | null, newPrice: number | null) {
-  if ((oldPrice ?? null) === (newPrice ?? null)) return;
-  await tx.insert(listingPriceHistory).values({ listingId, oldPrice, newPrice });
+/** Records a price change (applied at once by the caller); the history row's id, or null when the price is unchanged. */
+export async function recordPriceChange(
+  tx: DbExecutor,
+  listingId: string,
+  oldPrice: number | null,
+  newPrice: number | null,
+): Promise<string | null> {
+  if ((oldPrice ?? null) === (newPrice ?? null)) return null;
+  const [row] = await tx.insert(listingPriceHistory).values({ listingId, oldPrice, newPrice }).returning({ id: listingPriceHistory.id });
+  return row?.id ?? null;
 }
 
 export async function pendingRevisionOf(db: DbExecutor, listingId: string): Promise<ListingRevisionChanges | null> {

@@ -6,6 +6,7 @@ import {
   recordPriceChange,
   savePendingRevision,
 } from "~/features/moderation/listing-revisions.server";
+import { noticePriceDrop, type PriceDropNotifier } from "~/features/price-drops/notice-price-drop.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { LISTING_MESSAGES, assertEditable, findOwnedListing, invalid, requireUserId } from "./listing-access.server";
@@ -31,6 +32,11 @@ export async function updateListing(options: {
   userId: string | null | undefined;
   listingId: unknown;
   values: unknown;
+  /**
+   * Schedules the 'Prix en baisse sur vos favoris' e-mails (the route gives the job queue).
+   * Without it the notices are still recorded, but no e-mail job is scheduled.
+   */
+  priceDrops?: PriceDropNotifier;
 }): Promise<EditableListing> {
   const userId = requireUserId(options.userId, LISTING_MESSAGES.unauthenticatedEdit);
   const updated = await options.db.transaction(async (tx) => {
@@ -47,7 +53,9 @@ export async function updateListing(options: {
       ...(mileage === undefined ? {} : { mileage }),
     };
     // The price applies at once, whatever the status, and is kept in the price history.
-    await recordPriceChange(tx, listing.id, listing.price, price);
+    const priceChangeId = await recordPriceChange(tx, listing.id, listing.price, price);
+    // A drop on a published listing: its favourites' owners are told (same transaction).
+    await noticePriceDrop(tx, { listing, newPrice: price, priceChangeId, notifier: options.priceDrops });
     if (listing.status === "published") {
       // Bait-and-switch guard: material changes wait for a moderator; buyers keep seeing
       // the approved version meanwhile.

@@ -1,0 +1,94 @@
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { favorites, listingPriceHistory, listings } from "~/db/schema";
+import type { PriceDropBadge } from "~/features/listings/listing-card-data";
+import { currentPriceDrop, PRICE_DROP_WINDOW_DAYS, type PriceChange } from "./price-drop";
+
+const DAY_MS = 24 * 3600_000;
+/**
+ * A drop is shown for 30 days and its reference looks 30 days further back; one more window
+ * for successive reductions (an older run is judged from the part of it in these 90 days).
+ */
+const LOOKBACK_DAYS = 3 * PRICE_DROP_WINDOW_DAYS;
+
+/** Price changes of these listings in the look-back window, grouped by listing. */
+export async function recentPriceChanges(db: DbExecutor, listingIds: string[], now = new Date()): Promise<Map<string, PriceChange[]>> {
+  const byListing = new Map<string, PriceChange[]>();
+  if (listingIds.length === 0) return byListing;
+  const rows = await db
+    .select({
+      listingId: listingPriceHistory.listingId,
+      oldPrice: listingPriceHistory.oldPrice,
+      newPrice: listingPriceHistory.newPrice,
+      changedAt: listingPriceHistory.changedAt,
+    })
+    .from(listingPriceHistory)
+    .where(
+      and(
+        inArray(listingPriceHistory.listingId, listingIds),
+        gte(listingPriceHistory.changedAt, new Date(now.getTime() - LOOKBACK_DAYS * DAY_MS)),
+      ),
+    )
+    .orderBy(asc(listingPriceHistory.changedAt));
+  for (const { listingId, ...change } of rows) {
+    const list = byListing.get(listingId) ?? [];
+    list.push(change);
+    byListing.set(listingId, list);
+  }
+  return byListing;
+}
+
+/**
+ * The price drops this user sees among a page of listings: only their favourites, only
+ * published listings (decision 0015). One query for the favourites, one for the history.
+ */
+export async function priceDropsAmong(options: {
+  db: DbExecutor;
+  userId: string | null | undefined;
+  listingIds: string[];
+  now?: Date;
+}): Promise<Record<string, PriceDropBadge>> {
+  const drops: Record<string, PriceDropBadge> = {};
+  if (!options.userId || options.listingIds.length === 0) return drops;
+  const saved = await options.db
+    .select({ id: listings.id, price: listings.price, publishedAt: listings.publishedAt })
+    .from(favorites)
+    .innerJoin(listings, eq(listings.id, favorites.listingId))
+    .where(
+      and(eq(favorites.userId, options.userId), inArray(favorites.listingId, options.listingIds), eq(listings.status, "published")),
+    );
+  const history = await recentPriceChanges(options.db, saved.map((l) => l.id), options.now);
+  for (const listing of saved) {
+    const drop = currentPriceDrop({ ...listing, changes: history.get(listing.id) ?? [], now: options.now });
+    if (drop) drops[listing.id] = { previousPrice: drop.previousPrice, droppedAt: drop.droppedAt.toISOString() };
+  }
+  return drops;
+}
+
+export interface PriceHistoryEntry {
+  changedAt: string;
+  oldPrice: number | null;
+  newPrice: number | null;
+}
+
+/**
+ * 'Historique du prix' of the detail page: every change since the listing was published
+ * (edits before publication were never offered), newest first, at most `limit`.
+ */
+export async function listPriceHistory(options: {
+  db: DbExecutor;
+  listingId: string;
+  publishedAt: Date | string | null;
+  limit?: number;
+}): Promise<PriceHistoryEntry[]> {
+  if (!options.publishedAt) return [];
+  const rows = await options.db
+    .select({ oldPrice: listingPriceHistory.oldPrice, newPrice: listingPriceHistory.newPrice, changedAt: listingPriceHistory.changedAt })
+    .from(listingPriceHistory)
+    .where(and(eq(listingPriceHistory.listingId, options.listingId), gte(listingPriceHistory.changedAt, new Date(options.publishedAt))))
+    .orderBy(asc(listingPriceHistory.changedAt));
+  return rows
+    .reverse()
+    .slice(0, options.limit ?? 20)
+    .map((r) => ({ changedAt: r.changedAt.toISOString(), oldPrice: r.oldPrice, newPrice: r.newPrice }));
+}
