@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, places } from "~/db/schema";
-import { EARTH_RADIUS_KM, searchListings, searchMapPoints } from "~/features/search/search.server";
+import { sql } from "drizzle-orm";
+import {
+  EARTH_RADIUS_KM,
+  searchListings,
+  searchMapPoints,
+  searchStatementsForExplain,
+  SPATIAL_COUNT_MAX_KM,
+  SPATIAL_PAGE_MAX_KM,
+} from "~/features/search/search.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertUser } from "~/testing/inserters.server";
 import { buildListing } from "~/testing/builders";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 /**
- * The radius search (latitude/longitude box on the B-tree + exact haversine) returns exactly the
+ * The radius search (bounding box on the GiST point index or on the latitude band of the B-tree,
+ * then the exact haversine) returns exactly the
  * listings whose great-circle distance is within the radius: on the circle's edge (1 m in,
  * 1 m out), across the antimeridian and around both poles.
  */
@@ -108,7 +117,41 @@ describe(`radius search equals the exact great-circle check (${process.env.TEST_
     expect(expected.length).toBeGreaterThan(0);
     const map = await searchMapPoints({ db: t.db, filters: { postalCode, radius } });
     expect(map.points.map(([id]) => id).sort()).toEqual(expected);
-    const page = await searchListings({ db: t.db, storage, filters: { postalCode, radius } });
-    expect(page.total).toBe(expected.length);
+    // Both paths of the service (decision 0007): without another filter the count reads the
+    // spatial GiST index at every radius; with a brand it falls back to the B-trees above
+    // SPATIAL_COUNT_MAX_KM. The page's ids come from the GiST index up to SPATIAL_PAGE_MAX_KM
+    // and from the ordered B-trees with the latitude band beyond: every page, every path.
+    for (const extra of [{}, { brand: "Peugeot" }]) {
+      const seen: string[] = [];
+      for (let page = 1; ; page++) {
+        const result = await searchListings({ db: t.db, storage, filters: { postalCode, radius, ...extra, page } });
+        expect(result.total).toBe(expected.length);
+        seen.push(...result.items.map((item) => item.id));
+        if (page >= result.pageCount) break;
+      }
+      expect(seen.sort()).toEqual(expected);
+    }
+  });
+
+  it("chooses the spatial index by radius: GiST for the count and small circles, the band otherwise", () => {
+    expect(SPATIAL_PAGE_MAX_KM).toBeLessThan(SPATIAL_COUNT_MAX_KM);
+    const radii = cases.map((c) => c.radius);
+    // The cases above run both sides of each threshold.
+    expect(radii.some((r) => r <= SPATIAL_PAGE_MAX_KM) && radii.some((r) => r > SPATIAL_COUNT_MAX_KM)).toBe(true);
+  });
+});
+
+describe(`the radius count is served by the spatial index (${process.env.TEST_DB_ENGINE})`, () => {
+  it("plans the capped count of a radius search on listings_published_point_idx", async () => {
+    const statements = await searchStatementsForExplain({ db: t.db, filters: { postalCode: "75011", radius: 50 } });
+    // A few hundred rows fit one page: forbid the sequential scan that a real table never gets.
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`explain (costs off) ${statements!.count}`);
+      return (result as unknown as { rows: Record<string, unknown>[] }).rows
+        .map((r) => String(Object.values(r)[0]))
+        .join("\n");
+    });
+    expect(plan).toContain("listings_published_point_idx");
   });
 });
