@@ -3,7 +3,7 @@
 // facing a queue of pending listings. Times what each page's loader asks the database for,
 // through the same services and with the same arguments as the routes (the default page):
 //   - /moderation: the queue page, open reports, pending revisions, large price changes;
-//   - /hosting ("Mes annonces"): the three tabs with counters and photos;
+//   - /hosting ("Mes annonces"): the three tab counts and one page of a tab, with counters and photos;
 //   - /wishlists: the first page of favourites;
 //   - /messages: the first page of the inbox; /messages/:id: the newest page of a long thread.
 // Usage: npm run bench:account-pages -- [--engine pglite|postgres] [--runs 60] [--bar 50]
@@ -158,7 +158,14 @@ try {
     ["  moderation: open reports", () => listOpenReports({ db, viewer })],
     ["  moderation: pending revisions", () => listPendingRevisions({ db, viewer })],
     ["  moderation: large price changes", () => listLargePriceChanges({ db, viewer })],
-    ["/hosting (Mes annonces, 500 listings)", () => listMyListings({ db, storage, userId: seller.id })],
+    [
+      "/hosting (Mes annonces, 500 listings: first tab)",
+      () => listMyListings({ db, storage, userId: seller.id, tab: "pending" }),
+    ],
+    [
+      "/hosting?onglet=publiees&page=16 (the last)",
+      () => listMyListings({ db, storage, userId: seller.id, tab: "published", page: 16 }),
+    ],
     ["/wishlists (1 000 favourites, page 1)", () => listFavorites({ db, storage, userId: seller.id, page: 1 })],
     ["/wishlists (page 21, the last)", () => listFavorites({ db, storage, userId: seller.id, page: 21 })],
     ["/messages (500 conversations, page 1)", () => listConversationPage({ db, storage, userId: seller.id })],
