@@ -6,8 +6,7 @@ import {
   searchListings,
   searchMapPoints,
   searchStatementsForExplain,
-  SPATIAL_COUNT_MAX_KM,
-  SPATIAL_PAGE_MAX_KM,
+  SPATIAL_COUNT_MIN_KM,
 } from "~/features/search/search.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertUser } from "~/testing/inserters.server";
@@ -117,10 +116,10 @@ describe(`radius search equals the exact great-circle check (${process.env.TEST_
     expect(expected.length).toBeGreaterThan(0);
     const map = await searchMapPoints({ db: t.db, filters: { postalCode, radius } });
     expect(map.points.map(([id]) => id).sort()).toEqual(expected);
-    // Both paths of the service (decision 0007): without another filter the count reads the
-    // spatial GiST index at every radius; with a brand it falls back to the B-trees above
-    // SPATIAL_COUNT_MAX_KM. The page's ids come from the GiST index up to SPATIAL_PAGE_MAX_KM
-    // and from the ordered B-trees with the latitude band beyond: every page, every path.
+    // Both paths of the service (decision 0007): by place alone, the count of a circle of
+    // SPATIAL_COUNT_MIN_KM or more reads the spatial GiST index, smaller circles and any circle
+    // with a brand the B-trees (latitude band); pages walk the ordered B-trees. Every page of
+    // every path must hold exactly the listings within the great-circle distance.
     for (const extra of [{}, { brand: "Peugeot" }]) {
       const seen: string[] = [];
       for (let page = 1; ; page++) {
@@ -133,25 +132,26 @@ describe(`radius search equals the exact great-circle check (${process.env.TEST_
     }
   });
 
-  it("chooses the spatial index by radius: GiST for the count and small circles, the band otherwise", () => {
-    expect(SPATIAL_PAGE_MAX_KM).toBeLessThan(SPATIAL_COUNT_MAX_KM);
+  it("runs both sides of the radius threshold", () => {
     const radii = cases.map((c) => c.radius);
-    // The cases above run both sides of each threshold.
-    expect(radii.some((r) => r <= SPATIAL_PAGE_MAX_KM) && radii.some((r) => r > SPATIAL_COUNT_MAX_KM)).toBe(true);
+    expect(radii.some((r) => r >= SPATIAL_COUNT_MIN_KM) && radii.some((r) => r < SPATIAL_COUNT_MIN_KM)).toBe(true);
   });
 });
 
 describe(`the radius count is served by the spatial index (${process.env.TEST_DB_ENGINE})`, () => {
-  it("plans the capped count of a radius search on listings_published_point_idx", async () => {
-    const statements = await searchStatementsForExplain({ db: t.db, filters: { postalCode: "75011", radius: 50 } });
-    // A few hundred rows fit one page: forbid the sequential scan that a real table never gets.
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain (costs off) ${statements!.count}`);
-      return (result as unknown as { rows: Record<string, unknown>[] }).rows
-        .map((r) => String(Object.values(r)[0]))
-        .join("\n");
-    });
-    expect(plan).toContain("listings_published_point_idx");
+  it("plans the capped count of a 200 km search by place on listings_published_point_idx, a 50 km one on the band", async () => {
+    const planOf = async (radius: number) => {
+      const statements = await searchStatementsForExplain({ db: t.db, filters: { postalCode: "75011", radius } });
+      // A few hundred rows fit one page: forbid the sequential scan that a real table never gets.
+      return t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain (costs off) ${statements!.count}`);
+        return (result as unknown as { rows: Record<string, unknown>[] }).rows
+          .map((r) => String(Object.values(r)[0]))
+          .join("\n");
+      });
+    };
+    expect(await planOf(200)).toContain("listings_published_point_idx");
+    expect(await planOf(50)).not.toContain("listings_published_point_idx");
   });
 });

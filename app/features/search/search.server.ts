@@ -121,18 +121,16 @@ function radiusPointPredicate(area: RadiusArea): SQL {
 }
 
 /**
- * Which index serves the circle (decision 0007). PostgreSQL estimates any R-tree restriction
- * at a fixed 0.1 % of the rows, so it would always prefer the spatial index, even where an
- * ordered B-tree stops after 24 entries; the service chooses instead:
- * - the capped count uses the spatial index up to SPATIAL_COUNT_MAX_KM, and at any radius when
- *   no other filter narrows the search (then it stops after 10 001 entries of the circle);
- *   otherwise (a brand across 200 km) the B-trees of the filters count faster;
- * - the page's ids use it for circles up to SPATIAL_PAGE_MAX_KM (a few thousand listings
- *   even in Paris, sorted in a few ms); larger circles walk the ordered B-trees, which stop
- *   after the page, with the latitude band.
+ * Which index serves the circle (decision 0007, measured at 1 000 000 listings). PostgreSQL
+ * estimates any R-tree restriction at a fixed 0.1 % of the rows, so it would always prefer the
+ * spatial index; the service chooses instead. The capped count of a search by place alone
+ * (no other filter) over a circle of SPATIAL_COUNT_MIN_KM or more reads the GiST R-tree: it
+ * visits only the circle's bounding box where the latitude band crosses the whole country, and
+ * stops after 10 001 entries. Smaller circles, and circles with other filters, count faster on
+ * the B-trees (the band, or the filters' own index carrying latitude and longitude); the page's
+ * ids always walk the ordered B-tree of the sort, which stops after the page.
  */
-export const SPATIAL_COUNT_MAX_KM = 50;
-export const SPATIAL_PAGE_MAX_KM = 10;
+export const SPATIAL_COUNT_MIN_KM = 150;
 
 function narrowsBesidesPlace(filters: SearchFilters): boolean {
   return Boolean(
@@ -239,10 +237,8 @@ const ORDER_BY: Record<SearchSort, SQL[]> = {
  * entries instead of every match).
  */
 function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined) {
-  const pageGeo: GeoPath = area && area.radiusKm <= SPATIAL_PAGE_MAX_KM ? "point" : "band";
-  const countGeo: GeoPath =
-    area && (area.radiusKm <= SPATIAL_COUNT_MAX_KM || !narrowsBesidesPlace(filters)) ? "point" : "band";
-  const where = searchWhere(filters, area, pageGeo);
+  const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
+  const where = searchWhere(filters, area);
   const page = clampPage(filters.page);
   const orderBy = ORDER_BY[filters.sort ?? "recent"];
   // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
@@ -265,7 +261,7 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
   const matches = db
     .select({ one: sql`1`.as("one") })
     .from(listings)
-    .where(countGeo === pageGeo ? where : searchWhere(filters, area, countGeo))
+    .where(spatialCount ? searchWhere(filters, area, "point") : where)
     .limit(SEARCH_COUNT_CAP + 1)
     .as("matches");
   const count = db.select({ n: sql<number>`count(*)::int` }).from(matches);
