@@ -145,8 +145,15 @@ export const listings = pgTable(
     index("listings_published_price_idx")
       .on(t.price, t.id, ...searchFilterColumns(t, ["price"]))
       .where(sql`${t.status} = 'published'`),
-    // Radius search: the latitude/longitude bounding box, then the exact distance on the entry.
-    // (A GiST earth index was measured slower at 1 M listings: decision 0007.)
+    // Radius search, spatial: a GiST R-tree of point(longitude, latitude) (built in: no
+    // extension, PGlite has it too). Its migration adds INCLUDE (every filter column,
+    // published_at, id), which drizzle cannot express, so the exact distance and the filters
+    // are tested on the index entry (index-only). Serves the radius counts and small circles;
+    // search.server.ts chooses it by radius (decision 0007).
+    index("listings_published_point_idx")
+      .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`${t.status} = 'published'`),
+    // Radius search, ordered paths: the latitude/longitude band, then the exact distance on the entry.
     index("listings_published_geo_idx")
       .on(t.latitude, t.longitude, ...searchFilterColumns(t, ["latitude", "longitude"]), t.publishedAt, t.id)
       .where(sql`${t.status} = 'published'`),

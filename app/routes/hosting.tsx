@@ -13,6 +13,7 @@ import { HostingListingItem } from "~/features/hosting/hosting-listing-item";
 import { HOSTING_MESSAGES, deleteListing, listMyListings, markListingSold } from "~/features/hosting/hosting.server";
 import { isAppError } from "~/server/app-error";
 import { buttonClasses } from "~/ui/button";
+import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import { useLiveRevalidation } from "~/ui/use-live-revalidation";
 import type { Route } from "./+types/hosting";
@@ -24,18 +25,23 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context.services);
   const { db, storage } = context.services;
-  return { listings: await listMyListings({ db, storage, userId: me.id }) };
+  const params = new URL(request.url).searchParams;
+  const tab = tabFromParam(params.get("onglet")).key;
+  const page = Number(params.get("page") ?? "1");
+  return { listings: await listMyListings({ db, storage, userId: me.id, tab, page }) };
 }
 
 /**
- * The page holds all three tabs: switching tabs or dismissing a message (URL changes)
- * needs no reload; actions, live events and other pages still revalidate as usual.
+ * The page holds the three tab counts and one page of the open tab: changing tab or page
+ * reloads it; dismissing a message (another URL change) does not. Actions, live events and
+ * other pages still revalidate as usual.
  */
 export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href) {
     return defaultShouldRevalidate;
   }
-  return false;
+  const changed = (name: string) => currentUrl.searchParams.get(name) !== nextUrl.searchParams.get(name);
+  return changed("onglet") || changed("page");
 }
 
 /** 'Supprimer' (after the confirmation dialog) and 'Marquer comme vendue'. */
@@ -166,6 +172,14 @@ export default function Hosting({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <div className="mt-6">
+          <PageLinks
+            label={`Pages : ${tab.label}`}
+            page={group.page}
+            pageCount={group.pageCount}
+            href={(p) => (p > 1 ? `?onglet=${tab.param}&page=${p}` : `?onglet=${tab.param}`)}
+          />
+        </div>
       </div>
     </div>
   );

@@ -16,6 +16,7 @@ import { ReportConversation } from "~/features/messages/report-conversation";
 import { isAppError } from "~/server/app-error";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatDateTime, formatPrice } from "~/ui/format";
+import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/messages.thread";
 
@@ -36,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await getSessionUser(request, context.services);
   if (!me) return data({ signedIn: false as const }, { status: 401, headers: PRIVATE });
   try {
-    const thread = await getConversation({ db, storage, userId: me.id, conversationId: params.id });
+    const page = Number(new URL(request.url).searchParams.get("page") ?? "1");
+    const thread = await getConversation({ db, storage, userId: me.id, conversationId: params.id, page });
     return data({ signedIn: true as const, thread }, { headers: PRIVATE });
   } catch (error) {
     if (isAppError(error) && error.code === "not_found")
@@ -191,6 +193,26 @@ function MessageList({ thread }: { thread: ConversationThread }) {
   );
 }
 
+/** Older messages on the next pages (page 1: the newest). */
+function ThreadPages({ thread }: { thread: ConversationThread }) {
+  if (thread.pageCount <= 1) return null;
+  return (
+    <div className="space-y-2">
+      <p className="text-center text-sm text-slate-600">
+        {thread.page === 1
+          ? "Les messages les plus récents sont affichés : les plus anciens sont sur les pages suivantes."
+          : `Messages plus anciens (page ${thread.page} sur ${thread.pageCount}).`}
+      </p>
+      <PageLinks
+        label="Pages de la conversation"
+        page={thread.page}
+        pageCount={thread.pageCount}
+        href={(p) => (p > 1 ? `/messages/${thread.id}?page=${p}` : `/messages/${thread.id}`)}
+      />
+    </div>
+  );
+}
+
 export default function MessageThread({ loaderData, actionData }: Route.ComponentProps) {
   const { openAuthDialog } = useAuthDialog();
   const navigation = useNavigation();
@@ -236,6 +258,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         </p>
       ) : null}
       <MessageList thread={thread} />
+      <ThreadPages thread={thread} />
       {thread.readOnlyReason ? (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">{thread.readOnlyReason}</p>
       ) : (

@@ -5,10 +5,11 @@ import { ListingThumb } from "~/features/messages/listing-thumb";
 import { listingStateNotice, type ConversationSummary } from "~/features/messages/message-data";
 import { readMessageRequest } from "~/features/messages/message-request.server";
 import { archiveConversation } from "~/features/messages/archive-conversation.server";
-import { listConversations } from "~/features/messages/list-conversations.server";
+import { listConversationPage } from "~/features/messages/list-conversations.server";
 import { isAppError } from "~/server/app-error";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatCount, formatDateTime, formatPrice } from "~/ui/format";
+import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/messages";
 
@@ -27,19 +28,21 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await getSessionUser(request, context.services);
-  const archived = new URL(request.url).searchParams.get("vue") === "archives";
+  const params = new URL(request.url).searchParams;
+  const archived = params.get("vue") === "archives";
   if (!me)
     return data(
-      { signedIn: false as const, archived, conversations: [] as ConversationSummary[] },
+      { signedIn: false as const, archived, conversations: [] as ConversationSummary[], page: 1, pageCount: 1 },
       { status: 401, headers: PRIVATE },
     );
-  const conversations = await listConversations({
+  const { conversations, page, pageCount } = await listConversationPage({
     db: context.services.db,
     storage: context.services.storage,
     userId: me.id,
     archived,
+    page: Number(params.get("page") ?? "1"),
   });
-  return data({ signedIn: true as const, archived, conversations }, { headers: PRIVATE });
+  return data({ signedIn: true as const, archived, conversations, page, pageCount }, { headers: PRIVATE });
 }
 
 /** 'Archiver' / 'Désarchiver' from the list (for the acting participant only). */
@@ -203,6 +206,16 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               ))}
             </ul>
           )}
+          <PageLinks
+            label="Pages de conversations"
+            page={loaderData.page}
+            pageCount={loaderData.pageCount}
+            href={(p) => {
+              const query = new URLSearchParams(archivedView ? { vue: "archives" } : {});
+              if (p > 1) query.set("page", String(p));
+              return query.size ? `/messages?${query}` : "/messages";
+            }}
+          />
         </>
       )}
     </section>

@@ -226,7 +226,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {view === "liste" ? <Pagination filters={filters} page={result.page} pageCount={result.pageCount} /> : null}
+      {view === "liste" ? <Pagination filters={filters} page={result.page} pageCount={result.pageCount} total={result.total} /> : null}
     </div>
   );
 }

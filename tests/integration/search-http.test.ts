@@ -2,8 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, listings } from "~/db/schema";
 import { lookupPostalCode } from "~/features/places/places.server";
+import { MAX_PAGE, PAGE_SIZE } from "~/features/search/search-params";
 import type { MapCard, MapPointsResult } from "~/features/search/search-types";
-import type { BuiltPlace } from "~/testing/builders";
+import { buildListing, type BuiltPlace } from "~/testing/builders";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -284,5 +285,44 @@ describe(`GET /api/search/map-card/:id (${process.env.TEST_DB_ENGINE})`, () => {
       expect(response.status, id).toBe(404);
       expect(await response.json()).toEqual({ error: "Annonce introuvable." });
     }
+  });
+});
+
+describe(`GET /recherche: the pagination stops at the last linked page (${process.env.TEST_DB_ENGINE})`, () => {
+  // More matches than the MAX_PAGE pages of 24 hold: 2 400 + 30 Lancias.
+  const extra = MAX_PAGE * PAGE_SIZE + 30;
+
+  beforeAll(async () => {
+    const seller = await insertUser(t.db, { canSignIn: false });
+    const place = await placeOf("31000");
+    const start = Date.UTC(2026, 9, 1, 12);
+    const rows = Array.from({ length: extra }, (_, i) => ({
+      ...buildListing({ place }),
+      ownerId: seller.id,
+      brand: "Lancia",
+      model: "Ypsilon",
+      publishedAt: new Date(start - i * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(listings).values(rows.slice(i, i + 500));
+  });
+
+  it("links pages 1…MAX_PAGE, serves the last with a hint to narrow the search, and 404s past it", async () => {
+    const client = createClient(app.url);
+    const first = text(await (await client.request("/recherche?brand=Lancia")).text());
+    expect(first).toContain(`href="/recherche?brand=Lancia&page=${MAX_PAGE}"`);
+    expect(first).not.toContain(`page=${MAX_PAGE + 1}"`);
+    expect(first).not.toContain("premières annonces sont affichées");
+
+    const last = await client.request(`/recherche?brand=Lancia&page=${MAX_PAGE}`);
+    expect(last.status).toBe(200);
+    const lastHtml = text(await last.text());
+    expect(lastHtml).toContain("premières annonces sont affichées : affinez votre recherche");
+    expect(lastHtml).not.toContain("Suivant ›</a>");
+    // A full page of 24 cards (the 2 377th…2 400th newest Lancias).
+    expect(new Set(lastHtml.match(/href="\/annonce\/[0-9a-f-]{36}/g)).size).toBe(PAGE_SIZE);
+
+    const past = await client.request(`/recherche?brand=Lancia&page=${MAX_PAGE + 1}`);
+    expect(past.status).toBe(404);
+    expect(text(await past.text())).toContain("La page que vous cherchez n'existe pas");
   });
 });

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, places } from "~/db/schema";
-import { EARTH_RADIUS_KM, searchListings, searchMapPoints } from "~/features/search/search.server";
+import { sql } from "drizzle-orm";
+import {
+  EARTH_RADIUS_KM,
+  searchListings,
+  searchMapPoints,
+  searchStatementsForExplain,
+  SPATIAL_COUNT_MIN_KM,
+} from "~/features/search/search.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertUser } from "~/testing/inserters.server";
 import { buildListing } from "~/testing/builders";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 /**
- * The radius search (latitude/longitude box on the B-tree + exact haversine) returns exactly the
+ * The radius search (bounding box on the GiST point index or on the latitude band of the B-tree,
+ * then the exact haversine) returns exactly the
  * listings whose great-circle distance is within the radius: on the circle's edge (1 m in,
  * 1 m out), across the antimeridian and around both poles.
  */
@@ -108,7 +116,42 @@ describe(`radius search equals the exact great-circle check (${process.env.TEST_
     expect(expected.length).toBeGreaterThan(0);
     const map = await searchMapPoints({ db: t.db, filters: { postalCode, radius } });
     expect(map.points.map(([id]) => id).sort()).toEqual(expected);
-    const page = await searchListings({ db: t.db, storage, filters: { postalCode, radius } });
-    expect(page.total).toBe(expected.length);
+    // Both paths of the service (decision 0007): by place alone, the count of a circle of
+    // SPATIAL_COUNT_MIN_KM or more reads the spatial GiST index, smaller circles and any circle
+    // with a brand the B-trees (latitude band); pages walk the ordered B-trees. Every page of
+    // every path must hold exactly the listings within the great-circle distance.
+    for (const extra of [{}, { brand: "Peugeot" }]) {
+      const seen: string[] = [];
+      for (let page = 1; ; page++) {
+        const result = await searchListings({ db: t.db, storage, filters: { postalCode, radius, ...extra, page } });
+        expect(result.total).toBe(expected.length);
+        seen.push(...result.items.map((item) => item.id));
+        if (page >= result.pageCount) break;
+      }
+      expect(seen.sort()).toEqual(expected);
+    }
+  });
+
+  it("runs both sides of the radius threshold", () => {
+    const radii = cases.map((c) => c.radius);
+    expect(radii.some((r) => r >= SPATIAL_COUNT_MIN_KM) && radii.some((r) => r < SPATIAL_COUNT_MIN_KM)).toBe(true);
+  });
+});
+
+describe(`the radius count is served by the spatial index (${process.env.TEST_DB_ENGINE})`, () => {
+  it("plans the capped count of a 200 km search by place on listings_published_point_idx, a 50 km one on the band", async () => {
+    const planOf = async (radius: number) => {
+      const statements = await searchStatementsForExplain({ db: t.db, filters: { postalCode: "75011", radius } });
+      // A few hundred rows fit one page: forbid the sequential scan that a real table never gets.
+      return t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain (costs off) ${statements!.count}`);
+        return (result as unknown as { rows: Record<string, unknown>[] }).rows
+          .map((r) => String(Object.values(r)[0]))
+          .join("\n");
+      });
+    };
+    expect(await planOf(200)).toContain("listings_published_point_idx");
+    expect(await planOf(50)).not.toContain("listings_published_point_idx");
   });
 });

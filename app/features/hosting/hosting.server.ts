@@ -48,8 +48,16 @@ export interface HostingListing extends ListingCardData {
 
 export interface HostingGroup {
   count: number;
+  /** One page of the tab's listings (none for a tab that was not asked for). */
   items: HostingListing[];
+  page: number;
+  pageCount: number;
 }
+
+/** Listings per page of a tab of 'Mes annonces'. */
+export const HOSTING_PAGE_SIZE = 20;
+
+const HOSTING_TAB_KEYS: HostingTab[] = ["pending", "published", "deleted"];
 
 export type MyListings = Record<HostingTab, HostingGroup>;
 export type MyListingCounts = Record<HostingTab, number>;
@@ -58,14 +66,47 @@ function iso(date: Date | null): string | null {
   return date ? date.toISOString() : null;
 }
 
-/** The seller's listings grouped by tab, newest change first, with photos and counters. */
+/**
+ * The seller's listings grouped by tab, newest change first, with photos and counters: the
+ * three tab counts, and one page (HOSTING_PAGE_SIZE) of the tab asked for — or of every tab
+ * when none is. A page past the end shows the tab's last page.
+ */
 export async function listMyListings(options: {
   db: DbExecutor;
   storage: Storage;
   userId: string | null | undefined;
+  tab?: HostingTab;
+  page?: number;
 }): Promise<MyListings> {
   const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
-  const rows = await options.db
+  const counts = await countMyListings({ db: options.db, userId });
+  const result = {} as MyListings;
+  const tabs = options.tab ? [options.tab] : HOSTING_TAB_KEYS;
+  for (const tab of HOSTING_TAB_KEYS) {
+    const pageCount = Math.max(1, Math.ceil(counts[tab] / HOSTING_PAGE_SIZE));
+    const asked = tab === options.tab && Number.isFinite(options.page) ? Math.floor(options.page ?? 1) : 1;
+    result[tab] = { count: counts[tab], items: [], page: Math.min(Math.max(1, asked), pageCount), pageCount };
+  }
+  await Promise.all(
+    tabs.map(async (tab) => {
+      const group = result[tab];
+      if (group.count === 0) return;
+      group.items = await tabPage(options.db, options.storage, userId, tab, group.page);
+    }),
+  );
+  return result;
+}
+
+/** One page of a tab's listings, newest change first. */
+async function tabPage(
+  db: DbExecutor,
+  storage: Storage,
+  userId: string,
+  tab: HostingTab,
+  page: number,
+): Promise<HostingListing[]> {
+  const statuses = LISTED_STATUSES.filter((status) => TAB_OF_STATUS[status] === tab);
+  const rows = await db
     .select({
       ...cardColumns,
       status: listings.status,
@@ -83,20 +124,17 @@ export async function listMyListings(options: {
     })
     .from(listings)
     .leftJoin(listingCounters, eq(listingCounters.listingId, listings.id))
-    .where(and(eq(listings.ownerId, userId), inArray(listings.status, LISTED_STATUSES)))
-    .orderBy(desc(listings.updatedAt), desc(listings.id));
+    .where(and(eq(listings.ownerId, userId), inArray(listings.status, statuses)))
+    .orderBy(desc(listings.updatedAt), desc(listings.id))
+    .limit(HOSTING_PAGE_SIZE)
+    .offset((page - 1) * HOSTING_PAGE_SIZE);
   // withPhotos returns its rows in the same order, so index i is rows[i] plus its photos.
-  const cards = await withPhotos({ db: options.db, storage: options.storage, rows });
-  const result: MyListings = {
-    pending: { count: 0, items: [] },
-    published: { count: 0, items: [] },
-    deleted: { count: 0, items: [] },
-  };
+  const cards = await withPhotos({ db, storage, rows });
+  const items: HostingListing[] = [];
   rows.forEach((row, index) => {
-    const tab = TAB_OF_STATUS[row.status];
     const card = cards[index];
-    if (!tab || !card) return;
-    result[tab].items.push({
+    if (!card) return;
+    items.push({
       id: card.id,
       brand: card.brand,
       model: card.model,
@@ -118,9 +156,8 @@ export async function listMyListings(options: {
       deletedAt: iso(row.deletedAt),
       updatedAt: row.updatedAt.toISOString(),
     });
-    result[tab].count++;
   });
-  return result;
+  return items;
 }
 
 /** The three tab counts only: one cheap query, for live updates of the open /hosting page. */

@@ -14,8 +14,8 @@ import {
 } from "./conversation-access.server";
 import { DELETED_USER_NAME, type ConversationThread } from "./message-data";
 
-/** Messages shown in a thread (the newest ones). */
-const THREAD_LIMIT = 500;
+/** Messages per page of a thread: page 1 holds the newest ones, the next pages older ones. */
+export const THREAD_PAGE_SIZE = 100;
 
 /**
  * One conversation with its messages (oldest first), for its two participants only. Reading
@@ -27,12 +27,22 @@ export async function getConversation(options: {
   storage: Storage;
   userId: string | null | undefined;
   conversationId: string;
+  /** 1 = the newest messages; a page past the oldest shows the oldest one. */
+  page?: number;
 }): Promise<ConversationThread> {
   const userId = requireSignedIn(options.userId);
   const { db } = options;
   const found = await participantConversation(db, userId, options.conversationId);
   const conversationId = found.conversation.id;
   const sender = alias(user, "sender");
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId));
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / THREAD_PAGE_SIZE));
+  const asked = Number.isFinite(options.page) ? Math.floor(options.page ?? 1) : 1;
+  const page = Math.min(Math.max(1, asked), pageCount);
   const rows = (
     await db
       .select({
@@ -46,7 +56,8 @@ export async function getConversation(options: {
       .leftJoin(sender, eq(sender.id, messages.senderId))
       .where(eq(messages.conversationId, conversationId))
       .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(THREAD_LIMIT)
+      .limit(THREAD_PAGE_SIZE)
+      .offset((page - 1) * THREAD_PAGE_SIZE)
   ).reverse();
   const newest = rows.at(-1);
   const myReadAt = found.side === "buyer" ? found.conversation.buyerLastReadAt : found.conversation.sellerLastReadAt;
@@ -77,5 +88,7 @@ export async function getConversation(options: {
       senderName: m.senderId === userId ? "Vous" : m.senderId ? (m.senderName ?? "Utilisateur") : DELETED_USER_NAME,
     })),
     readOnlyReason: readOnlyReason(listing, otherParty),
+    page,
+    pageCount,
   };
 }

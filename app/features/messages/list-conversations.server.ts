@@ -14,24 +14,70 @@ import {
 } from "./conversation-access.server";
 import type { ConversationSummary } from "./message-data";
 
-/** Conversations shown in the inbox (the most recent ones). */
-const INBOX_LIMIT = 200;
+/** Conversations per page of the inbox (newest first; older ones on the next pages). */
+export const INBOX_PAGE_SIZE = 30;
+
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  total: number;
+  /** The page shown: the one asked for, or the last one when it asked for more. */
+  page: number;
+  pageCount: number;
+}
 
 function excerpt(text: string, max = 140): string {
   const flat = text.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
 }
 
-/** The inbox: the user's conversations with at least one message, newest first. */
+/** The inbox's rows: the user's conversations with at least one message (the open or the archived ones). */
+function inboxWhere(userId: string, archived: boolean | undefined) {
+  const archivedFilter = (column: typeof conversations.buyerArchivedAt | typeof conversations.sellerArchivedAt) =>
+    archived ? isNotNull(column) : isNull(column);
+  return and(
+    isNotNull(conversations.lastMessageAt),
+    or(
+      and(eq(conversations.buyerId, userId), archivedFilter(conversations.buyerArchivedAt)),
+      and(eq(conversations.sellerId, userId), archivedFilter(conversations.sellerArchivedAt)),
+    ),
+  );
+}
+
+/**
+ * One page of the inbox, newest first. A page past the end (conversations archived meanwhile,
+ * an old link) shows the last one.
+ */
+export async function listConversationPage(options: {
+  db: DbExecutor;
+  storage: Storage;
+  userId: string;
+  archived?: boolean;
+  page?: number;
+  pageSize?: number;
+}): Promise<ConversationPage> {
+  const pageSize = options.pageSize ?? INBOX_PAGE_SIZE;
+  const [counted] = await options.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(inboxWhere(options.userId, options.archived));
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const asked = Number.isFinite(options.page) ? Math.floor(options.page ?? 1) : 1;
+  const page = Math.min(Math.max(1, asked), pageCount);
+  const summaries = await listConversations({ ...options, limit: pageSize, offset: (page - 1) * pageSize });
+  return { conversations: summaries, total, page, pageCount };
+}
+
+/** The inbox: the user's conversations with at least one message, newest first (one page of them). */
 export async function listConversations(options: {
   db: DbExecutor;
   storage: Storage;
   userId: string;
   archived?: boolean;
+  limit?: number;
+  offset?: number;
 }): Promise<ConversationSummary[]> {
   const { db, userId } = options;
-  const archivedFilter = (column: typeof conversations.buyerArchivedAt | typeof conversations.sellerArchivedAt) =>
-    options.archived ? isNotNull(column) : isNull(column);
   const myReadAt = sql`case when ${conversations.buyerId} = ${userId} then ${conversations.buyerLastReadAt} else ${conversations.sellerLastReadAt} end`;
   const rows = await db
     .select({
@@ -56,17 +102,10 @@ export async function listConversations(options: {
     .from(conversations)
     .leftJoin(listings, eq(listings.id, conversations.listingId))
     .leftJoin(other, sql`${other.id} = ${otherPartyId(userId)}`)
-    .where(
-      and(
-        isNotNull(conversations.lastMessageAt),
-        or(
-          and(eq(conversations.buyerId, userId), archivedFilter(conversations.buyerArchivedAt)),
-          and(eq(conversations.sellerId, userId), archivedFilter(conversations.sellerArchivedAt)),
-        ),
-      ),
-    )
+    .where(inboxWhere(userId, options.archived))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
-    .limit(INBOX_LIMIT);
+    .limit(options.limit ?? INBOX_PAGE_SIZE)
+    .offset(options.offset ?? 0);
   const photos = await firstPhotos(
     db,
     options.storage,

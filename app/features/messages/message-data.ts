@@ -74,6 +74,9 @@ export interface ConversationThread {
   messages: ThreadMessage[];
   /** Why the composer is closed (French), or null when replying is possible. */
   readOnlyReason: string | null;
+  /** Page of the thread shown (1 = the newest messages) and how many there are. */
+  page: number;
+  pageCount: number;
 }
 
 /** The banner of a conversation whose listing is no longer on sale. */

@@ -1,7 +1,15 @@
 import { useId } from "react";
 import { Form, useNavigate } from "react-router";
 import { PageLinks } from "~/ui/pagination";
-import { DEFAULT_SORT, SEARCH_SORTS, SORT_LABELS, toSearchParams, type SearchFilters } from "./search-params";
+import {
+  DEFAULT_SORT,
+  MAX_PAGE,
+  PAGE_SIZE,
+  SEARCH_SORTS,
+  SORT_LABELS,
+  toSearchParams,
+  type SearchFilters,
+} from "./search-params";
 import { searchViewHref, VIEW_PARAM, type SearchView } from "./search-meta";
 
 /**
@@ -47,6 +55,30 @@ export function SortSelect({ filters, view }: { filters: SearchFilters; view: Se
 }
 
 /** Crawlable pagination of the result list (see ~/ui/pagination). */
-export function Pagination({ filters, page, pageCount }: { filters: SearchFilters; page: number; pageCount: number }) {
-  return <PageLinks page={page} pageCount={pageCount} href={(p) => searchViewHref({ ...filters, page: p }, "liste")} />;
+/**
+ * Numbered pages, at most MAX_PAGE of them. On the last page of a search that has more
+ * matches than those pages hold, a line says why there is no "Suivant" and how to see more.
+ */
+export function Pagination({
+  filters,
+  page,
+  pageCount,
+  total,
+}: {
+  filters: SearchFilters;
+  page: number;
+  pageCount: number;
+  total: number;
+}) {
+  const beyond = page === pageCount && pageCount === MAX_PAGE && total > MAX_PAGE * PAGE_SIZE;
+  return (
+    <>
+      <PageLinks page={page} pageCount={pageCount} href={(p) => searchViewHref({ ...filters, page: p }, "liste")} />
+      {beyond ? (
+        <p className="mt-3 text-center text-sm text-slate-600">
+          {`Seules les ${(MAX_PAGE * PAGE_SIZE).toLocaleString("fr-FR")} premières annonces sont affichées : affinez votre recherche (marque, prix, distance…) pour voir les autres.`}
+        </p>
+      ) : null}
+    </>
+  );
 }
