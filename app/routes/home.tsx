@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ListingCard } from "~/features/listings/listing-card";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { listLatestListings } from "~/features/listings/listing-cards.server";
 import { cachedBrandCounts } from "~/features/search/brand-counts.server";
 import { HeroSearch } from "~/features/search/hero-search";
@@ -124,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.latest.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} />
+                <ListingCard listing={listing} compareAction={<CompareButton listingId={listing.id} />} />
               </li>
             ))}
           </ul>

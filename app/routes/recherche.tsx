@@ -3,6 +3,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { FilterDialog } from "~/features/search/filter-dialog";
 import { Pagination, SortSelect } from "~/features/search/search-controls";
 import { SearchMapPanel } from "~/features/search/search-map-panel";
@@ -208,6 +209,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
                 <li key={listing.id}>
                   <ListingCard
                     listing={listing}
+                    compareAction={<CompareButton listingId={listing.id} />}
                     action={
                       <FavoriteButton
                         listingId={listing.id}

@@ -4,6 +4,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton, SIGNED_OUT_FAVORITE_MESSAGES } from "~/features/favorites/favorite-button";
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { Button } from "~/ui/button";
 import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
@@ -59,7 +60,7 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
             {loaderData.favorites.items.map((listing) => (
               <li key={listing.id} className="relative">
                 {listing.available ? (
-                  <ListingCard listing={listing} />
+                  <ListingCard listing={listing} compareAction={<CompareButton listingId={listing.id} />} />
                 ) : (
                   <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
                     <ListingCard listing={listing} linkable={false} />

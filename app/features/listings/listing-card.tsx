@@ -27,11 +27,14 @@ export function ListingCard({
   listing,
   linkable = true,
   action,
+  compareAction,
 }: {
   listing: ListingCardData;
   linkable?: boolean;
   /** Shown over the photo's top-right corner, e.g. the favourite heart. */
   action?: ReactNode;
+  /** Beside the price, above the stretched link: 'Comparer' (issue 14). */
+  compareAction?: ReactNode;
 }) {
   const title = `${listing.brand} ${listing.model}`;
   return (
@@ -62,9 +65,12 @@ export function ListingCard({
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
           {listing.fuel ?? "Énergie non spécifiée"}
         </p>
-        <p className="pt-1 text-lg font-bold text-brand-700">
-          {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-        </p>
+        <div className="flex items-center justify-between gap-2 pt-1">
+          <p className="text-lg font-bold text-brand-700">
+            {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+          </p>
+          {compareAction}
+        </div>
         <p className="truncate text-sm text-slate-600">
           {listing.postalCode} {listing.city}
         </p>
