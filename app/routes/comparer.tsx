@@ -11,6 +11,7 @@ import { PLACEHOLDER_PHOTO } from "~/features/listings/listing-card";
 import { listingPath } from "~/features/listings/listing-seo";
 import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { placeLabel } from "~/features/places/postal-code";
+import { PHONE_MEDIA } from "~/ui/breakpoints";
 import { Button } from "~/ui/button";
 import { formatDate, formatPrice } from "~/ui/format";
 import { pageMeta } from "~/ui/seo";
@@ -158,7 +159,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
                         <img
                           src={photo?.src ?? PLACEHOLDER_PHOTO}
                           srcSet={photo?.srcSet}
-                          sizes="(max-width: 768px) 176px, 260px"
+                          sizes={`${PHONE_MEDIA} 176px, 260px`}
                           alt={title}
                           loading="lazy"
                           className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover"
