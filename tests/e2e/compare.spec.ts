@@ -38,6 +38,8 @@ for (const width of [375, 1280]) {
     test.use({ viewport: { width, height: width <= 768 ? 812 : 900 } });
 
     test("three listings compared from search and favourites, side by side; one removed", async ({ page }) => {
+      // Sign-up, search, favourites, comparison, distance, removal: many pages on a shared machine.
+      test.setTimeout(90_000);
       await signUpThroughUi(page, undefined, undefined, { verify: false });
       await open(page, "/recherche");
       // A favourite first, to compare it from /wishlists.
@@ -64,7 +66,7 @@ for (const width of [375, 1280]) {
       const columns = table.getByRole("columnheader");
       await expect(columns).toHaveCount(3);
       for (const [index, title] of [first, second, favouriteTitle].entries()) {
-        await expect(columns.nth(index).getByRole("link", { name: title })).toHaveAttribute("href", /^\/annonce\//);
+        await expect(columns.nth(index).getByRole("link", { name: title, exact: true })).toHaveAttribute("href", /^\/annonce\//);
       }
       await expect(table.getByRole("rowheader", { name: /^Kilométrage/ })).toBeVisible();
       // Rows whose values differ are marked.
@@ -95,7 +97,7 @@ for (const width of [375, 1280]) {
       await page.screenshot({ path: path.join(SHOTS, `compare-${width}.png`), fullPage: true });
 
       // Two demo listings can share a title: the removed column is told by its link.
-      const removedHref = await columns.nth(1).getByRole("link", { name: second }).getAttribute("href");
+      const removedHref = await columns.nth(1).getByRole("link", { name: second, exact: true }).getAttribute("href");
       const stored = page.waitForResponse((r) => r.url().endsWith("/api/comparison") && r.request().method() === "POST");
       await columns.nth(1).getByRole("link", { name: `Retirer ${second} de la comparaison` }).click();
       await expect(columns).toHaveCount(2);
@@ -108,6 +110,7 @@ for (const width of [375, 1280]) {
     });
 
     test("a visitor's tray stays in the browser, stops at 4 with a message, and joins the account at sign-in", async ({ page }) => {
+      test.setTimeout(90_000);
       await open(page, "/recherche");
       for (let i = 0; i < 4; i++) await compare(page, cards(page).nth(i), false);
       await expect(trayLink(page)).toHaveText("Comparer (4)");
@@ -134,7 +137,8 @@ for (const width of [375, 1280]) {
       const merged = page.waitForResponse((r) => r.url().endsWith("/api/comparison") && r.request().method() === "POST");
       await signUpThroughUi(page, undefined, undefined, { verify: false });
       expect((await merged).ok()).toBe(true);
-      expect(await page.evaluate(() => window.localStorage.getItem("occazio:comparaison"))).toBeNull();
+      // The browser's copy goes once the account has it.
+      await expect.poll(() => page.evaluate(() => window.localStorage.getItem("occazio:comparaison"))).toBeNull();
       await open(page, "/recherche");
       await expect(trayLink(page)).toHaveText("Comparer (4)");
     });
