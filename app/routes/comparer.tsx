@@ -150,7 +150,10 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">Comparaison de {listings.length} annonces</caption>
               <thead>
                 <tr>
-                  <td className="sticky left-0 z-10 w-28 min-w-28 border-b border-slate-200 bg-white wide:w-48" />
+                  <td className="sticky left-0 z-10 w-28 min-w-28 border-b border-slate-200 bg-white p-3 align-bottom text-xs text-slate-500 wide:w-48">
+                    {listings.length} annonce{listings.length > 1 ? "s" : ""}
+                    {listings.length > 1 ? <span className="block wide:hidden">Faites défiler →</span> : null}
+                  </td>
                   {listings.map((listing) => {
                     const title = `${listing.brand} ${listing.model}`;
                     const photo = listing.photos[0];
