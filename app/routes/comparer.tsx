@@ -150,7 +150,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               <caption className="sr-only">Comparaison de {listings.length} annonces</caption>
               <thead>
                 <tr>
-                  <td className="sticky left-0 z-10 w-28 min-w-28 border-b border-slate-200 bg-white p-3 align-bottom text-xs text-slate-500 wide:w-48">
+                  <td className="sticky left-0 z-10 w-28 min-w-28 max-w-28 border-b border-slate-200 bg-white p-3 align-bottom text-xs text-slate-500 wide:w-48 wide:max-w-48">
                     {listings.length} annonce{listings.length > 1 ? "s" : ""}
                     {listings.length > 1 ? <span className="block wide:hidden">Faites défiler →</span> : null}
                   </td>
@@ -223,7 +223,7 @@ function ComparedRow({
   const cell = different ? "bg-amber-50" : "bg-white";
   return (
     <tr data-differs={different || undefined}>
-      <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 p-3 text-left align-top text-xs font-semibold uppercase tracking-wide text-slate-500 ${cell}`}>
+      <th scope="row" className={`sticky left-0 z-10 w-28 max-w-28 border-b border-slate-100 p-3 text-left break-words hyphens-auto wide:w-48 wide:max-w-48 align-top text-xs font-semibold uppercase tracking-wide text-slate-500 ${cell}`}>
         {label}
         {different ? <span className="ml-1 font-normal normal-case text-amber-800">(diffère)</span> : null}
       </th>
