@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser } from "./features/auth/session.server";
 import type { RootData } from "./features/auth/session-user";
+import { getComparisonTray } from "./features/compare/comparison-tray.server";
 import { countUnread } from "./features/messages/count-unread.server";
 import { useNonce } from "./ui/nonce";
 import { SiteFooter } from "./ui/site-footer";
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     unreadMessages: user ? await countUnread({ db: services.db, userId: user.id, exceptConversationId: openConversation }) : 0,
     identityProvider: provider ? { label: provider.label, kind: provider.kind } : null,
     map: { tileUrl: services.config.MAP_TILE_URL, attribution: services.config.MAP_TILE_ATTRIBUTION },
+    comparisonIds: user ? (await getComparisonTray({ db: services.db, userId: user.id })).listingIds : [],
   };
 }
 

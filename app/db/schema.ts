@@ -256,6 +256,28 @@ export const favorites = pgTable(
   ],
 );
 
+/**
+ * The comparison tray of a signed-in user (issue 14): up to 4 listings, oldest first. Visitors
+ * keep theirs in the browser; it is merged here at sign-in.
+ */
+export const comparisonItems = pgTable(
+  "comparison_items",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    // Deleting a listing (or its owner's account) cascades here.
+    index("comparison_items_listing_idx").on(t.listingId),
+  ],
+);
+
 /** Postal-code reference (La Poste, ODbL), loaded from reference/places.csv. */
 export const places = pgTable(
   "places",

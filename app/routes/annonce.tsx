@@ -4,10 +4,12 @@ import { isbot } from "isbot";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { useRootData } from "~/features/auth/session-user";
 import { getSessionUser } from "~/features/auth/session.server";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
+import { listingFacts, NOT_SPECIFIED } from "~/features/listings/listing-facts";
 import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { PhotoGallery } from "~/features/listings/photo-gallery";
 import type { PriceDropBadge } from "~/features/listings/listing-card-data";
@@ -137,23 +139,8 @@ function StatusBanner({ listing }: { listing: ListingDetail }) {
   );
 }
 
-const NOT_SPECIFIED = "Non spécifié";
-
 function Facts({ listing }: { listing: ListingDetail }) {
-  const facts: [string, string | number | null][] = [
-    ["Marque", listing.brand],
-    ["Modèle", listing.model],
-    ["Année", listing.year],
-    ["Kilométrage", listing.mileage != null ? formatMileage(listing.mileage) : null],
-    ["Énergie", listing.fuel],
-    ["Boîte de vitesses", listing.gearbox],
-    ["Puissance fiscale", listing.fiscalPower != null ? `${listing.fiscalPower} CV` : null],
-    ["Puissance DIN", listing.dinPower != null ? `${listing.dinPower} ch` : null],
-    ["Couleur", listing.color],
-    ["Première mise en circulation", listing.firstRegistration],
-    ["Type de véhicule", listing.vehicleType],
-    ["État du véhicule", listing.vehicleCondition],
-  ];
+  const facts = listingFacts(listing);
   return (
     <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3">
       {facts.map(([label, value]) => (
@@ -236,7 +223,12 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <div className="flex items-center justify-between">
         <BackButton />
-        {listing.status === "published" ? <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" /> : null}
+        {listing.status === "published" ? (
+          <div className="flex items-center gap-2">
+            <CompareButton listingId={listing.id} variant="detail" />
+            <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" />
+          </div>
+        ) : null}
       </div>
       <StatusBanner listing={listing} />
       <PhotoGallery photos={listing.photos} alt={`${listing.brand} ${listing.model}`} />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { listLatestListings } from "~/features/listings/listing-cards.server";
 import { cachedBrandCounts } from "~/features/search/brand-counts.server";
 import { HeroSearch } from "~/features/search/hero-search";
@@ -129,7 +130,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {loaderData.latest.map((listing) => (
               <li key={listing.id}>
-                <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} />
+                <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} compareAction={<CompareButton listingId={listing.id} />} />
               </li>
             ))}
           </ul>

@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, redirect, useRouteError } from "react-route
 import { getPublicProfile } from "~/features/account/public-profile.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { ListingCard } from "~/features/listings/listing-card";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { isAppError } from "~/server/app-error";
 import { formatCount, formatDate } from "~/ui/format";
 import { NotFoundContent } from "~/ui/not-found-content";
@@ -48,7 +49,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {loaderData.listings.map((listing) => (
             <li key={listing.id}>
-              <ListingCard listing={listing} />
+              <ListingCard listing={listing} compareAction={<CompareButton listingId={listing.id} />} />
             </li>
           ))}
         </ul>

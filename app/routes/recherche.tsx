@@ -4,6 +4,7 @@ import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { ListingCard } from "~/features/listings/listing-card";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { FilterDialog } from "~/features/search/filter-dialog";
 import { Pagination, SortSelect } from "~/features/search/search-controls";
 import { SearchMapPanel } from "~/features/search/search-map-panel";
@@ -211,6 +212,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
                   <ListingCard
                     listing={listing}
                     priceDrop={loaderData.priceDrops[listing.id]}
+                    compareAction={<CompareButton listingId={listing.id} />}
                     action={
                       <FavoriteButton
                         listingId={listing.id}

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useNavigation, useRevalidator } from "react-router";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog";
+import { ComparisonTrayBar, ComparisonTrayProvider } from "~/features/compare/comparison-tray";
 import { SiteFooter } from "~/ui/site-footer";
 import { SiteHeader } from "~/ui/site-header";
 import { TabBar } from "~/ui/tab-bar";
@@ -26,7 +27,9 @@ function NavigationStatus() {
     ? "Chargement de l'annonce..."
     : path.startsWith("/wishlists")
       ? "Chargement des favoris..."
-      : "Chargement...";
+      : path.startsWith("/comparer")
+        ? "Chargement de la comparaison..."
+        : "Chargement...";
   return (
     <p role="status" className="fixed left-1/2 top-20 z-40 -translate-x-1/2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg">
       {text}
@@ -38,15 +41,18 @@ export default function SiteLayout() {
   useRevalidateOnFocus();
   return (
     <AuthDialogProvider>
-      <div className="flex min-h-dvh flex-col">
-        <SiteHeader />
-        <NavigationStatus />
-        <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-          <Outlet />
-        </main>
-        <SiteFooter />
-        <TabBar />
-      </div>
+      <ComparisonTrayProvider>
+        <div className="flex min-h-dvh flex-col">
+          <SiteHeader />
+          <NavigationStatus />
+          <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+            <Outlet />
+          </main>
+          <SiteFooter />
+          <ComparisonTrayBar />
+          <TabBar />
+        </div>
+      </ComparisonTrayProvider>
     </AuthDialogProvider>
   );
 }

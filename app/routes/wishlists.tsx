@@ -5,6 +5,7 @@ import { FavoriteButton, SIGNED_OUT_FAVORITE_MESSAGES } from "~/features/favorit
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
+import { CompareButton } from "~/features/compare/comparison-tray";
 import { Button } from "~/ui/button";
 import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
@@ -61,7 +62,7 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
             {loaderData.favorites.items.map((listing) => (
               <li key={listing.id} className="relative">
                 {listing.available ? (
-                  <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} />
+                  <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} compareAction={<CompareButton listingId={listing.id} />} />
                 ) : (
                   <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
                     <ListingCard listing={listing} linkable={false} />

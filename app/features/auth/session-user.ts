@@ -22,6 +22,8 @@ export interface RootData {
   identityProvider: { label: string; kind: "oidc" | "google" } | null;
   /** Public map settings (tiles are configurable, GUIDE §2). */
   map: { tileUrl: string; attribution: string };
+  /** The signed-in user's comparison tray (issue 14); visitors keep theirs in the browser. */
+  comparisonIds: string[];
 }
 
 export function useRootData(): RootData {
@@ -31,6 +33,7 @@ export function useRootData(): RootData {
       unreadMessages: 0,
       identityProvider: null,
       map: { tileUrl: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", attribution: "© OpenStreetMap" },
+      comparisonIds: [],
     }
   );
 }

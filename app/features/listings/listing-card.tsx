@@ -31,6 +31,7 @@ export function ListingCard({
   linkable = true,
   action,
   priceDrop,
+  compareAction,
 }: {
   listing: ListingCardData;
   linkable?: boolean;
@@ -38,6 +39,8 @@ export function ListingCard({
   priceDrop?: PriceDropBadge;
   /** Shown over the photo's top-right corner, e.g. the favourite heart. */
   action?: ReactNode;
+  /** Beside the price, above the stretched link: 'Comparer' (issue 14). */
+  compareAction?: ReactNode;
 }) {
   const title = `${listing.brand} ${listing.model}`;
   return (
@@ -68,13 +71,16 @@ export function ListingCard({
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
           {listing.fuel ?? "Énergie non spécifiée"}
         </p>
-        {priceDrop && listing.price != null ? (
-          <PriceDropPrice price={listing.price} drop={priceDrop} className="pt-1" />
-        ) : (
-          <p className="pt-1 text-lg font-bold text-brand-700">
-            {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-          </p>
-        )}
+        <div className="flex items-center justify-between gap-2 pt-1">
+          {priceDrop && listing.price != null ? (
+            <PriceDropPrice price={listing.price} drop={priceDrop} />
+          ) : (
+            <p className="text-lg font-bold text-brand-700">
+              {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+            </p>
+          )}
+          {compareAction}
+        </div>
         {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
         <p className="truncate text-sm text-slate-600">
           {listing.postalCode} {listing.city}

@@ -1,0 +1,22 @@
+import { formatMileage } from "~/ui/format";
+import type { ListingDetail } from "./listing-detail-data";
+
+export const NOT_SPECIFIED = "Non spécifié";
+
+/** The detail page's 'Caractéristiques' grid, label → shown value (null: not specified). Also the rows of /comparer. */
+export function listingFacts(listing: ListingDetail): [label: string, value: string | number | null][] {
+  return [
+    ["Marque", listing.brand],
+    ["Modèle", listing.model],
+    ["Année", listing.year],
+    ["Kilométrage", listing.mileage != null ? formatMileage(listing.mileage) : null],
+    ["Énergie", listing.fuel],
+    ["Boîte de vitesses", listing.gearbox],
+    ["Puissance fiscale", listing.fiscalPower != null ? `${listing.fiscalPower} CV` : null],
+    ["Puissance DIN", listing.dinPower != null ? `${listing.dinPower} ch` : null],
+    ["Couleur", listing.color],
+    ["Première mise en circulation", listing.firstRegistration],
+    ["Type de véhicule", listing.vehicleType],
+    ["État du véhicule", listing.vehicleCondition],
+  ];
+}
