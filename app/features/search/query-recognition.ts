@@ -1,4 +1,10 @@
-import { CATALOGUE, findBrand, findModel, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
+import {
+  CATALOGUE,
+  findBrand,
+  findModel,
+  normalizeKey,
+  type CatalogueBrand,
+} from "~/features/catalogue/catalogue-data";
 import { canonicalOption, FUELS, type Fuel } from "~/features/catalogue/vocabularies";
 
 /**
@@ -38,7 +44,7 @@ export function foldText(s: string): string {
 
 /** Words of the query: letters, digits and the punctuation of model names ("e-208", "up!", "206+"). */
 export function tokenize(q: string): string[] {
-  return q.match(/[\p{L}\p{N}][\p{L}\p{N}+!.\-]*/gu)?.map((w) => w.replace(/[.\-]+$/, "")) ?? [];
+  return q.match(/[\p{L}\p{N}][\p{L}\p{N}+!.-]*/gu)?.map((w) => w.replace(/[.-]+$/, "")) ?? [];
 }
 
 /** Damerau-Levenshtein distance (optimal string alignment), stopping beyond `max`. */
@@ -146,11 +152,13 @@ export function recogniseQuery(
   current: { brand?: string; model?: string; postalCode?: string },
   lookupCity: CityLookup,
 ): Recognition {
-  const words = tokenize(q).slice(0, 30).flatMap((w) => {
-    // A model spelt as one word ("e208", "c3", "x5") stays whole; else split "golf7".
-    const key = normalizeKey(w);
-    return brandsWithModel(key).length || findBrand(key) ? [w] : splitGlued(w);
-  });
+  const words = tokenize(q)
+    .slice(0, 30)
+    .flatMap((w) => {
+      // A model spelt as one word ("e208", "c3", "x5") stays whole; else split "golf7".
+      const key = normalizeKey(w);
+      return brandsWithModel(key).length || findBrand(key) ? [w] : splitGlued(w);
+    });
   const used = new Array<boolean>(words.length).fill(false);
   const result: Recognition = { energies: [], rest: "" };
   let brand: CatalogueBrand | undefined = current.brand ? findBrand(current.brand) : undefined;

@@ -58,11 +58,8 @@ export function SearchCombobox({
   useEffect(() => {
     if (!typed.current) return;
     const text = value.trim();
-    if (text.length < MIN_CHARS) {
-      setSuggestions([]);
-      setOpen(false);
-      return;
-    }
+    // Too short: nothing asked (the list is hidden by `expanded` below).
+    if (text.length < MIN_CHARS) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/search/suggestions?q=${encodeURIComponent(text)}`, { signal: controller.signal })
@@ -119,7 +116,7 @@ export function SearchCombobox({
     }
   }
 
-  const expanded = open && suggestions.length > 0;
+  const expanded = open && suggestions.length > 0 && value.trim().length >= MIN_CHARS;
   return (
     <div className={`relative ${className}`}>
       <label htmlFor={id} className={hideLabel ? "sr-only" : "mb-1 block text-sm font-medium text-slate-800"}>
@@ -176,9 +173,7 @@ export function SearchCombobox({
               <span className="font-medium">{s.label}</span>
               {s.detail ? <span className="text-slate-600"> ({s.detail})</span> : null}
             </span>
-            <span className="shrink-0 text-xs text-slate-600">
-              {countLabel(s) ?? KIND_LABELS[s.kind]}
-            </span>
+            <span className="shrink-0 text-xs text-slate-600">{countLabel(s) ?? KIND_LABELS[s.kind]}</span>
           </li>
         ))}
       </ul>

@@ -90,7 +90,10 @@ export async function suggestSearches(options: { db: DbExecutor; q: string }): P
   const folded = foldText(text);
   if (folded.replace(/[^\p{L}\p{N}]/gu, "").length < SUGGESTION_MIN_LENGTH) return [];
   const candidates = catalogueCandidates(text);
-  const brands = candidates.filter((c) => c.kind === "brand").sort((a, b) => a.rank - b.rank).slice(0, MAX_BRANDS);
+  const brands = candidates
+    .filter((c) => c.kind === "brand")
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, MAX_BRANDS);
   const models = candidates
     .filter((c) => c.kind === "model")
     .sort((a, b) => a.rank - b.rank || (a.model ?? "").length - (b.model ?? "").length)
