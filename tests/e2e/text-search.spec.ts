@@ -90,7 +90,7 @@ test.describe("phone (375 px)", () => {
 
   test("typing 'peugot 3008 hybride' in the search popup finds the Peugeot 3008 hybrids", async ({ page }) => {
     await open(page, "/");
-    await page.getByRole("button", { name: "Rechercher" }).click();
+    await page.getByRole("banner").getByRole("button", { name: "Rechercher" }).click();
     const dialog = page.getByRole("dialog", { name: "Que rechercher vous ?" });
     await dialog.getByRole("combobox", { name: "Mots recherchés" }).fill("peugot 3008 hybride");
     await dialog.getByRole("button", { name: "Rechercher" }).click();

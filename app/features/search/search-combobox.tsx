@@ -34,7 +34,7 @@ export function SearchCombobox({
   onPick,
   label,
   hideLabel = false,
-  placeholder = "Ex. : peugeot 3008 hybride, clio 4 lyon",
+  placeholder = "Ex. : 3008 hybride, clio 4 rs",
   inputClassName = "",
   className = "",
 }: {

@@ -17,6 +17,7 @@ import type { SearchSuggestion } from "./suggestion-types";
 export const SUGGESTION_MIN_LENGTH = 2;
 const MAX_BRANDS = 2;
 const MAX_MODELS = 5;
+const MODEL_CANDIDATES = 12;
 const MAX_CITIES = 3;
 
 const COUNT_TTL_MS = 60_000;
@@ -94,10 +95,11 @@ export async function suggestSearches(options: { db: DbExecutor; q: string }): P
     .filter((c) => c.kind === "brand")
     .sort((a, b) => a.rank - b.rank)
     .slice(0, MAX_BRANDS);
+  // The closest names are counted (at most MODEL_CANDIDATES), the most listed shown first.
   const models = candidates
     .filter((c) => c.kind === "model")
     .sort((a, b) => a.rank - b.rank || (a.model ?? "").length - (b.model ?? "").length)
-    .slice(0, MAX_MODELS);
+    .slice(0, MODEL_CANDIDATES);
   const index = await cityIndex(options.db);
   const cities: SearchSuggestion[] = [];
   if (/^\d{2,5}$/.test(folded)) {
@@ -115,12 +117,26 @@ export async function suggestSearches(options: { db: DbExecutor; q: string }): P
       }
     }
   }
-  const catalogue = await Promise.all(
-    [...brands, ...models].map(async (c): Promise<SearchSuggestion> => {
+  const counted = await Promise.all(
+    [...brands, ...models].map(async (c) => {
       const n = await countListings(options.db, c.brand, c.model);
       const label = c.model ? `${c.brand} ${c.model}` : c.brand;
-      return { kind: c.kind, label, count: Math.min(n, SEARCH_COUNT_CAP), countCapped: n > SEARCH_COUNT_CAP, q: label };
+      const suggestion: SearchSuggestion = {
+        kind: c.kind,
+        label,
+        count: Math.min(n, SEARCH_COUNT_CAP),
+        countCapped: n > SEARCH_COUNT_CAP,
+        q: label,
+      };
+      return { suggestion, n, rank: c.rank };
     }),
   );
-  return [...catalogue, ...cities];
+  const brandSuggestions = counted.filter((c) => c.suggestion.kind === "brand").map((c) => c.suggestion);
+  const modelSuggestions = counted
+    .filter((c) => c.suggestion.kind === "model")
+    // Stable sort: equal counts keep the closest, shortest names first.
+    .sort((a, b) => b.n - a.n)
+    .slice(0, MAX_MODELS)
+    .map((c) => c.suggestion);
+  return [...brandSuggestions, ...modelSuggestions, ...cities];
 }
