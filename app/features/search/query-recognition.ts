@@ -97,12 +97,16 @@ function brandFor(key: string): CatalogueBrand | undefined {
   return best?.brand;
 }
 
+/** Every catalogue model with its brand and folded key, computed once. */
+export const MODEL_KEYS: readonly { brand: CatalogueBrand; model: string; key: string }[] = CATALOGUE.flatMap((brand) =>
+  brand.models.map((model) => ({ brand, model, key: normalizeKey(model) })),
+);
+
 /** Brands having a model of this key (exact), for a model typed without its brand. */
 function brandsWithModel(key: string): { brand: CatalogueBrand; model: string }[] {
   const out: { brand: CatalogueBrand; model: string }[] = [];
-  for (const brand of CATALOGUE) {
-    const model = brand.models.find((m) => normalizeKey(m) === key);
-    if (model) out.push({ brand, model });
+  for (const entry of MODEL_KEYS) {
+    if (entry.key === key && !out.some((o) => o.brand === entry.brand)) out.push(entry);
   }
   return out;
 }

@@ -1,9 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { CATALOGUE, normalizeKey } from "~/features/catalogue/catalogue-data";
+import { CATALOGUE, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
 import { cityIndex } from "./interpret-query.server";
-import { editDistance, foldText, tokenize } from "./query-recognition";
+import { editDistance, foldText, MODEL_KEYS, tokenize } from "./query-recognition";
 import { SEARCH_COUNT_CAP } from "./search-params";
 import type { SearchSuggestion } from "./suggestion-types";
 
@@ -51,6 +51,14 @@ function countListings(db: DbExecutor, brand: string, model?: string): Promise<n
   return value;
 }
 
+/** Folded model names per brand, computed once (not per keystroke). */
+const MODELS_BY_BRAND = new Map<CatalogueBrand, { model: string; key: string }[]>();
+for (const entry of MODEL_KEYS) {
+  const list = MODELS_BY_BRAND.get(entry.brand) ?? [];
+  list.push(entry);
+  MODELS_BY_BRAND.set(entry.brand, list);
+}
+
 interface Candidate {
   kind: "brand" | "model";
   brand: string;
@@ -76,8 +84,7 @@ function catalogueCandidates(text: string): Candidate[] {
     const brandTyped =
       words.length > 1 && (first === brandKey || (first.length >= 4 && editDistance(first, brandKey, 1) <= 1));
     const modelText = brandTyped ? normalizeKey(words.slice(1).join(" ")) : whole;
-    for (const model of brand.models) {
-      const key = normalizeKey(model);
+    for (const { model, key } of MODELS_BY_BRAND.get(brand) ?? []) {
       if (modelText && key.startsWith(modelText)) {
         out.push({ kind: "model", brand: brand.name, model, rank: brandTyped ? 0 : 1 });
       }
