@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -27,6 +29,9 @@ export interface DatabaseHandle {
   /** PostgreSQL only: the pool behind `db` (pool-usage metrics). */
   pool?: pg.Pool;
 }
+
+/** Contrib extensions the schema uses (free-text search): PGlite loads them only when asked. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -62,7 +67,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return { db: db as unknown as Database, engine: "postgres", pool, close: () => pool.end() };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir ? { dataDir: options.pgliteDir } : {});
+  const client = await PGlite.create({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    extensions: PGLITE_EXTENSIONS,
+  });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });
   return {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -67,6 +68,20 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
   return order.filter((name) => !except.includes(name)).map((name) => t[name]);
 }
 
+/** PostgreSQL's `tsvector` (drizzle has no built-in type for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The words free-text search matches (issue 14, docs/decisions/0015-free-text-search.md), in the
+ * `occazio_fr` text-search configuration (French stemming after `unaccent`, created by the
+ * migration): brand and model weigh most (A), then energy, gearbox, body type (B), city and
+ * postal code (C), the seller's description (D).
+ */
+const searchDocument = sql`setweight(to_tsvector('occazio_fr'::regconfig, coalesce(brand, '') || ' ' || coalesce(model, '')), 'A')
+  || setweight(to_tsvector('occazio_fr'::regconfig, coalesce(fuel, '') || ' ' || coalesce(gearbox, '') || ' ' || coalesce(vehicle_type, '') || ' ' || coalesce(color, '')), 'B')
+  || setweight(to_tsvector('occazio_fr'::regconfig, coalesce(city, '') || ' ' || coalesce(postal_code, '')), 'C')
+  || setweight(to_tsvector('occazio_fr'::regconfig, left(coalesce(description, ''), 20000)), 'D')`;
+
 export const listings = pgTable(
   "listings",
   {
@@ -122,6 +137,10 @@ export const listings = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     soldAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    /** Free-text search document, kept by PostgreSQL itself (a stored generated column). */
+    searchVector: tsvector().generatedAlwaysAs(searchDocument),
+    /** Brand and model folded (`occazio_fold`: unaccented, lower case) for trigram similarity on typos. */
+    searchName: text().generatedAlwaysAs(sql`occazio_fold(brand || ' ' || model)`),
   },
   (t) => [
     check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted')`),
@@ -183,6 +202,13 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'published'`),
     index("listings_published_year_idx")
       .on(t.year.desc(), t.id.desc())
+      .where(sql`${t.status} = 'published'`),
+    // Free-text search (issue 14): the words, and trigrams of brand + model for misspellings.
+    index("listings_published_search_idx")
+      .using("gin", t.searchVector)
+      .where(sql`${t.status} = 'published'`),
+    index("listings_published_search_name_idx")
+      .using("gin", sql`${t.searchName} gin_trgm_ops`)
       .where(sql`${t.status} = 'published'`),
     // Moderation queue: pending listings, oldest first.
     index("listings_pending_idx")

@@ -1,4 +1,4 @@
-import { data, Link, useNavigate, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
@@ -20,6 +20,8 @@ import {
 } from "~/features/search/search-meta";
 import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
 import { searchListings } from "~/features/search/search.server";
+import { interpretQuery } from "~/features/search/interpret-query.server";
+import { SearchTextBox } from "~/features/search/search-text-box";
 import { pageMeta, SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/recherche";
 
@@ -31,7 +33,15 @@ import type { Route } from "./+types/recherche";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const url = new URL(request.url);
-  const { filters, errors } = parseSearchParams(url.searchParams);
+  const parsed = parseSearchParams(url.searchParams);
+  const { errors } = parsed;
+  // Words naming a brand, model, energy or city become those filters (issue 14): the URL says
+  // so, the badges show them, and removing a badge removes its parameter.
+  const interpreted = await interpretQuery({ db: services.db, filters: parsed.filters });
+  if (interpreted.changed && errors.length === 0) {
+    throw redirect(searchViewHref(interpreted.filters, parseView(url.searchParams)));
+  }
+  const filters = interpreted.filters;
   const [me, result] = await Promise.all([
     getSessionUser(request, services),
     searchListings({ db: services.db, storage: services.storage, filters }),
@@ -108,6 +118,12 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       ) : null}
+
+      <SearchTextBox
+        key={filters.q ?? ""}
+        filters={filters}
+        onSubmit={(next) => void navigate(searchViewHref(next, view))}
+      />
 
       <div className="flex flex-wrap items-center gap-3">
         <FilterDialog

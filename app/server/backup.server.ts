@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { PGLITE_EXTENSIONS } from "~/db/client.server";
 
 /**
  * Backups of the embedded database. PGlite writes through Emscripten's file system, which
@@ -62,7 +63,7 @@ export async function restoreBackup(options: { backupFile: string; pgDir: string
   const target = `${options.pgDir}.restoring`;
   fs.rmSync(target, { recursive: true, force: true });
   // Load into a fresh directory first: a damaged archive leaves the current data untouched.
-  const client = await PGlite.create({ dataDir: target, loadDataDir: new Blob([new Uint8Array(archive)]) });
+  const client = await PGlite.create({ dataDir: target, loadDataDir: new Blob([new Uint8Array(archive)]), extensions: PGLITE_EXTENSIONS });
   await client.query("select 1");
   await client.close();
   let previous: string | null = null;

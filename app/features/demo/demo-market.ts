@@ -117,6 +117,27 @@ function specOf(brand: string, model: string): ModelSpec {
  * e2e data set; the others follow the market weights. Deterministic for a seeded faker.
  */
 export function planDemoVehicles(count: number, options: { firstPublished: number }): DemoVehicle[] {
+  return withSearchTestVehicles(planMarketVehicles(count, options));
+}
+
+/**
+ * The free-text search e2e test (tests/e2e/text-search.spec.ts, issue 14) types "peugot 3008
+ * hybride": two listings past the popular models and the pinned places are Peugeot 3008
+ * hybrids, whatever the random draw (set after it, so every other listing stays as it was).
+ */
+const SEARCH_TEST_VEHICLES: Record<number, { brand: string; model: string; fuel: Fuel }> = {
+  20: { brand: "Peugeot", model: "3008", fuel: "Hybride" },
+  21: { brand: "Peugeot", model: "3008", fuel: "Hybride" },
+};
+
+function withSearchTestVehicles(vehicles: DemoVehicle[]): DemoVehicle[] {
+  for (const [index, wanted] of Object.entries(SEARCH_TEST_VEHICLES)) {
+    if (Number(index) < vehicles.length) vehicles[Number(index)] = { spec: specOf(wanted.brand, wanted.model), fuel: wanted.fuel };
+  }
+  return vehicles;
+}
+
+function planMarketVehicles(count: number, options: { firstPublished: number }): DemoVehicle[] {
   const currentYear = new Date().getFullYear();
   const market = FRENCH_USED_MARKET.map((entry) => ({ weight: entry.weight, value: specOf(entry.brand, entry.model) }));
   const tail = allModelSpecs().filter((spec) => lastModelYear(spec) >= currentYear - 20);

@@ -8,6 +8,7 @@ import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
 import {
   activeFilterBadges,
+  availableSorts,
   DEFAULT_SORT,
   RADIUS_MAX_KM,
   RADIUS_MIN_KM,
@@ -19,7 +20,6 @@ import {
 } from "./search-params";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 
-const SORT_OPTIONS = SEARCH_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -318,7 +318,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
           <SelectField
             label="Trier par"
             placeholder={null}
-            options={SORT_OPTIONS}
+            options={availableSorts(draft).map((value) => ({ value, label: SORT_LABELS[value] }))}
             value={draft.sort}
             onChange={(event) => set("sort", SEARCH_SORTS.find((sort) => sort === event.target.value) ?? DEFAULT_SORT)}
           />

@@ -1,7 +1,7 @@
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import {
   DEFAULT_RADIUS_KM,
-  DEFAULT_SORT,
+  defaultSort,
   MAX_MILEAGE_KM,
   MAX_PRICE_EUR,
   maxYear,
@@ -16,6 +16,8 @@ import {
  * not lost), turned into filters by `filtersFromDraft`, which also says what is wrong in French.
  */
 export interface FilterDraft {
+  /** Free-text words (kept as they are: the dialog has no field for them, the search box has). */
+  q: string;
   brand: string;
   model: string;
   /** Lists from the home page's popular models, kept as badges until removed. */
@@ -61,6 +63,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     models = [];
   }
   return {
+    q: filters.q ?? "",
     brand,
     model,
     brands,
@@ -78,7 +81,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     yearMax: text(filters.yearMax),
     mileageMax: text(filters.mileageMax),
     goodDeals: filters.goodDeals ?? false,
-    sort: filters.sort ?? DEFAULT_SORT,
+    sort: filters.sort ?? defaultSort(filters),
   };
 }
 
@@ -93,6 +96,7 @@ function wholeNumber(value: string): number | null | undefined {
 export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; errors: DraftErrors } {
   const errors: DraftErrors = {};
   const filters: SearchFilters = {};
+  if (draft.q.trim()) filters.q = draft.q.trim();
   if (draft.brand) filters.brand = draft.brand;
   if (draft.brand && draft.model) filters.model = draft.model;
   if (draft.brands.length) filters.brands = draft.brands;
@@ -142,7 +146,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (filters.yearMin !== undefined && filters.yearMax !== undefined && filters.yearMin > filters.yearMax) {
     errors.yearMax = "L'année maximum doit être supérieure ou égale à l'année minimum.";
   }
-  if (draft.sort !== DEFAULT_SORT) filters.sort = draft.sort;
+  if (draft.sort !== defaultSort(filters) && (draft.sort !== "relevance" || filters.q)) filters.sort = draft.sort;
 
   const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as SearchFilters;
   return { filters: defined, errors };

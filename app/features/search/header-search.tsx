@@ -2,6 +2,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
+import { SearchCombobox } from "./search-combobox";
 import { parseSearchParams, searchHref } from "./search-params";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 
@@ -16,9 +17,13 @@ export function brandModelFromQuery(search: string): BrandModelValue {
   return { brand, model };
 }
 
-/** `/recherche?brand=…&model=…`: a new search on brand and model only. */
-export function brandModelHref(value: BrandModelValue): string {
-  return searchHref({ brand: value.brand || undefined, model: (value.brand && value.model) || undefined });
+/** `/recherche?brand=…&model=…`: a new search on brand and model only (and words, from the header). */
+export function brandModelHref(value: BrandModelValue, q = ""): string {
+  return searchHref({
+    q: q.trim() || undefined,
+    brand: value.brand || undefined,
+    model: (value.brand && value.model) || undefined,
+  });
 }
 
 const SEARCH_ICON = (
@@ -35,31 +40,56 @@ const SEARCH_ICON = (
 export function HeaderSearch() {
   const { search } = useLocation();
   const initial = useMemo(() => brandModelFromQuery(search), [search]);
+  const initialQ = useMemo(() => parseSearchParams(new URLSearchParams(search)).filters.q ?? "", [search]);
   // Remounting on a new brand/model in the URL refills the selects after every navigation.
-  return <HeaderSearchForms key={`${initial.brand}\u0000${initial.model}`} initial={initial} />;
+  return (
+    <HeaderSearchForms
+      key={`${initial.brand}\u0000${initial.model}\u0000${initialQ}`}
+      initial={initial}
+      initialQ={initialQ}
+    />
+  );
 }
 
-function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
+function HeaderSearchForms({ initial, initialQ }: { initial: BrandModelValue; initialQ: string }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
+  const [q, setQ] = useState(initialQ);
   const [open, setOpen] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setOpen(false);
-    void navigate(brandModelHref(value));
+    void navigate(brandModelHref(value, q));
+  }
+
+  /** A suggestion picked: its words alone (with the selects' brand and model). */
+  function onPick(words: string) {
+    setOpen(false);
+    setQ(words);
+    void navigate(brandModelHref(value, words));
   }
 
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end wide:justify-center">
       <form noValidate
         role="search"
-        aria-label="Recherche par marque et modèle"
+        aria-label="Recherche par mots, marque et modèle"
         action="/recherche"
         method="get"
         onSubmit={onSubmit}
-        className="hidden w-full max-w-xl items-center gap-2 wide:flex"
+        className="hidden w-full max-w-3xl items-center gap-2 wide:flex"
       >
+        <SearchCombobox
+          value={q}
+          onChange={setQ}
+          onPick={onPick}
+          label="Mots recherchés"
+          hideLabel
+          placeholder="Marque, modèle, ville…"
+          className="min-w-0 flex-[1.4]"
+          inputClassName="py-1.5 text-sm"
+        />
         <BrandModelSelects
           value={value}
           onChange={setValue}
@@ -67,7 +97,7 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
           modelLabel="Modèle recherché"
           hideLabels
           compact
-          className="flex min-w-0 flex-1 gap-2"
+          className="flex min-w-0 flex-[2] gap-2"
           fieldClassName="min-w-0 flex-1"
           selectClassName="py-1.5 text-sm"
         />
@@ -94,14 +124,18 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
               <DialogCloseButton />
             </div>
             <Dialog.Description className="mt-1 text-sm text-slate-600">
-              Choisissez une marque, puis un modèle si vous le souhaitez.
+              Tapez ce que vous cherchez, ou choisissez une marque puis un modèle.
             </Dialog.Description>
             <form noValidate action="/recherche" method="get" onSubmit={onSubmit} className="mt-4 space-y-4">
+              <SearchCombobox value={q} onChange={setQ} onPick={onPick} label="Mots recherchés" />
               <BrandModelSelects value={value} onChange={setValue} className="space-y-4" />
               <div className="flex gap-3 pt-2">
                 <button
                   type="button"
-                  onClick={() => setValue({ brand: "", model: "" })}
+                  onClick={() => {
+                    setValue({ brand: "", model: "" });
+                    setQ("");
+                  }}
                   className="flex-1 rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50"
                 >
                   Tout Effacer

@@ -1,15 +1,7 @@
 import { useId } from "react";
 import { Form, useNavigate } from "react-router";
 import { PageLinks } from "~/ui/pagination";
-import {
-  DEFAULT_SORT,
-  MAX_PAGE,
-  PAGE_SIZE,
-  SEARCH_SORTS,
-  SORT_LABELS,
-  toSearchParams,
-  type SearchFilters,
-} from "./search-params";
+import { availableSorts, defaultSort, MAX_PAGE, PAGE_SIZE, SORT_LABELS, toSearchParams, type SearchFilters } from "./search-params";
 import { searchViewHref, VIEW_PARAM, type SearchView } from "./search-meta";
 
 /**
@@ -32,14 +24,14 @@ export function SortSelect({ filters, view }: { filters: SearchFilters; view: Se
       <select
         id={id}
         name="sort"
-        value={filters.sort ?? DEFAULT_SORT}
+        value={filters.sort ?? defaultSort(filters)}
         onChange={(event) => {
-          const sort = SEARCH_SORTS.find((s) => s === event.target.value) ?? DEFAULT_SORT;
+          const sort = availableSorts(filters).find((s) => s === event.target.value) ?? defaultSort(filters);
           void navigate(searchViewHref({ ...filters, sort, page: undefined }, view));
         }}
         className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
       >
-        {SEARCH_SORTS.map((sort) => (
+        {availableSorts(filters).map((sort) => (
           <option key={sort} value={sort}>
             {SORT_LABELS[sort]}
           </option>

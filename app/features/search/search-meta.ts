@@ -79,6 +79,8 @@ const RANGE_KEYS = ["priceMin", "priceMax", "yearMin", "yearMax", "mileageMax"] 
  */
 export function shouldIndexSearch(filters: SearchFilters, total: number, errorCount: number): boolean {
   if (errorCount > 0 || total === 0) return false;
+  // Free text is endless: its pages are not indexed.
+  if (filters.q) return false;
   if (RANGE_KEYS.some((key) => filters[key] !== undefined)) return false;
   return countActiveFilters(filters) <= 2;
 }

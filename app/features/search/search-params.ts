@@ -50,7 +50,7 @@ export const RADIUS_MAX_KM = 200;
 export const RADIUS_STEP_KM = 10;
 export const DEFAULT_RADIUS_KM = 100;
 
-export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc", "deals"] as const;
+export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc", "deals", "relevance"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SORT: SearchSort = "recent";
 
@@ -61,10 +61,24 @@ export const SORT_LABELS: Record<SearchSort, string> = {
   mileage_asc: "Kilométrage croissant",
   year_desc: "Année : plus récentes d'abord",
   deals: "Bonnes affaires d'abord",
+  relevance: "Pertinence",
 };
 
 /** The market price filter's badge and checkbox (levels 1–2, app/features/pricing). */
 export const GOOD_DEALS_LABEL = "Bonne affaire et mieux";
+
+/** The sorts offered for a search: 'Pertinence' only with words to rank by (`q`). */
+export function availableSorts(filters: Pick<SearchFilters, "q">): SearchSort[] {
+  return SEARCH_SORTS.filter((sort) => sort !== "relevance" || Boolean(filters.q));
+}
+
+/** The sort used when none is asked: relevance when words were typed, else the newest first. */
+export function defaultSort(filters: Pick<SearchFilters, "q">): SearchSort {
+  return filters.q ? "relevance" : DEFAULT_SORT;
+}
+
+/** Longest free-text search kept (`q`); longer text is cut, with a message. */
+export const MAX_QUERY_LENGTH = 200;
 
 export const MAX_PRICE_EUR = 10_000_000;
 export const MAX_MILEAGE_KM = 2_000_000;
@@ -82,6 +96,11 @@ const MAX_LIST_ITEMS = 20;
  * (undefined means the default when filters are built by hand).
  */
 export interface SearchFilters {
+  /**
+   * Free-text words (issue 14). Words recognised as a brand, model, energy or city become the
+   * structured filters (interpret-query.server.ts); what stays here is matched as text.
+   */
+  q?: string;
   brand?: string;
   model?: string;
   brands?: string[];
@@ -203,6 +222,7 @@ export function roundRadius(km: number): number {
 
 /** Parameters read, the spec's first, in the order `toSearchParams` writes them (`priceMax` is only read). */
 export const SEARCH_PARAM_NAMES = [
+  "q",
   "brand",
   "model",
   "brands",
@@ -263,6 +283,17 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     errors.push(message);
     return undefined;
   };
+
+  // Free text: bounded, control characters removed, spaces collapsed; never refused.
+  const qRaw = params.get("q");
+  if (qRaw !== null) {
+    let q = qRaw.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+    if (q.length > MAX_QUERY_LENGTH) {
+      q = q.slice(0, MAX_QUERY_LENGTH).trim();
+      errors.push(`La recherche est trop longue : seuls ses ${MAX_QUERY_LENGTH} premiers caractères sont pris en compte.`);
+    }
+    if (q) filters.q = q;
+  }
 
   // Brand and model (single values, spec §2).
   const brandRaw = read("brand");
@@ -387,10 +418,11 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
 
   // Sort and page.
   const sortRaw = read("sort");
-  filters.sort = DEFAULT_SORT;
+  filters.sort = defaultSort(filters);
   if (sortRaw !== undefined) {
     const parsed = sortSchema.safeParse(sortRaw);
-    if (parsed.success) filters.sort = parsed.data;
+    // 'Pertinence' without words to rank by: the default order, silently (a badge removed the words).
+    if (parsed.success) filters.sort = parsed.data === "relevance" && !filters.q ? DEFAULT_SORT : parsed.data;
     else errors.push("Tri inconnu : les annonces les plus récentes sont affichées d'abord.");
   }
 
@@ -432,6 +464,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   };
   const list = (values: readonly string[] | undefined) => (values?.length ? values.join(",") : undefined);
 
+  set("q", filters.q);
   set("brand", filters.brand);
   set("model", filters.model);
   set("brands", list(filters.brands));
@@ -449,7 +482,9 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("yearMax", filters.yearMax);
   set("mileageMax", filters.mileageMax);
   if (filters.goodDeals) set("deals", 1);
-  if (filters.sort && filters.sort !== DEFAULT_SORT) set("sort", filters.sort);
+  if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
+    set("sort", filters.sort);
+  }
   if (filters.page && filters.page > 1) set("page", filters.page);
   return out;
 }
@@ -498,6 +533,7 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   const badges: ActiveFilterBadge[] = [];
   const add = (key: string, label: string, remove: SearchFilters) => badges.push({ key, label, remove });
 
+  if (filters.q) add("q", `Mots : ${quote(filters.q)}`, without(filters, "q"));
   // The model select is disabled without a brand, so removing the brand clears the model too.
   if (filters.brand) add("brand", `Marque : ${filters.brand}`, without(filters, "brand", "model"));
   if (filters.model) add("model", `Modèle : ${filters.model}`, without(filters, "model"));
@@ -534,4 +570,19 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
 /** The number on the filter button: one per removable badge (sort and page are not filters). */
 export function countActiveFilters(filters: SearchFilters): number {
   return activeFilterBadges(filters).length;
+}
+
+/**
+ * The search with new free-text words (the search box): back to page 1, and an order that was
+ * only the default follows the new default ('Pertinence' with words, the newest without).
+ */
+export function withQuery(filters: SearchFilters, q: string): SearchFilters {
+  const next: SearchFilters = { ...filters, page: undefined };
+  const words = q.trim();
+  if (words) next.q = words;
+  else delete next.q;
+  if (!filters.sort || filters.sort === defaultSort(filters) || (filters.sort === "relevance" && !next.q)) {
+    delete next.sort;
+  }
+  return next;
 }

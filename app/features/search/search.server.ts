@@ -15,6 +15,7 @@ import {
 } from "./search-params";
 import type { GeoPoint, MapCard, MapPoint, MapPointsResult, SearchResult } from "./search-types";
 import { isUuid } from "~/db/ids";
+import { foldText, tokenize } from "./query-recognition";
 
 /**
  * Server-side search of published listings (spec §2 Search, §7 search query; GUIDE §6.6):
@@ -147,7 +148,9 @@ function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.priceMax !== undefined ||
     filters.yearMin !== undefined ||
     filters.yearMax !== undefined ||
-    filters.mileageMax !== undefined,
+    filters.mileageMax !== undefined ||
+    filters.goodDeals ||
+    Boolean(filters.q),
   );
 }
 
@@ -174,6 +177,7 @@ function texts<T extends string>(values: T[] | undefined): T[] | undefined {
  */
 function safeFilters(filters: SearchFilters): SearchFilters {
   return {
+    q: text(filters.q),
     brand: text(filters.brand),
     model: text(filters.model),
     brands: texts(filters.brands),
@@ -196,9 +200,36 @@ function safeFilters(filters: SearchFilters): SearchFilters {
   };
 }
 
+/** Words searched as text: at most 12, as `tokenize` cuts them (no operator, quote or bracket survives). */
+function textWords(q: string | undefined): string {
+  return tokenize(q ?? "").slice(0, 12).join(" ");
+}
+
+/**
+ * The text query (issue 14, decision 0015): the words in the French configuration with
+ * accents folded (`occazio_fr`), all required (`websearch_to_tsquery` never raises, whatever
+ * the input; `textWords` already dropped its operators). Stop words alone ("de la") make an
+ * empty query, which matches everything rather than nothing.
+ */
+function tsQuery(words: string): SQL {
+  return sql`websearch_to_tsquery('occazio_fr', ${words})`;
+}
+
+/**
+ * Free text: the search document (GIN index), or brand + model within one typo of the words
+ * (trigram word similarity ≥ 0.6, GIN trigram index) for sellers' spellings the catalogue
+ * recognition did not know.
+ */
+function textPredicate(words: string): SQL {
+  const query = tsQuery(words);
+  return sql`(numnode(${query}) = 0 or ${listings.searchVector} @@ ${query} or ${foldText(words)} <% ${listings.searchName})`;
+}
+
 /** The WHERE clause of a search: published, and every filter as an exact or range predicate. */
 function searchWhere(filters: SearchFilters, area: RadiusArea | undefined, geo: GeoPath = "band"): SQL {
   const conditions: (SQL | undefined)[] = [eq(listings.status, "published")];
+  const words = textWords(filters.q);
+  if (words) conditions.push(textPredicate(words));
   if (filters.brand) conditions.push(eq(listings.brand, filters.brand));
   if (filters.model) conditions.push(eq(listings.model, filters.model));
   if (filters.brands?.length) conditions.push(inArray(listings.brand, filters.brands));
@@ -238,7 +269,17 @@ const ORDER_BY: Record<SearchSort, SQL[]> = {
     sql`${listings.publishedAt} desc nulls last`,
     sql`${listings.id} desc nulls last`,
   ],
+  // Replaced by `orderBy` when there are words to rank by.
+  relevance: [sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`],
 };
+
+/** ORDER BY of a search: 'Pertinence' ranks by the text match (cover density), then the newest. */
+function orderBy(filters: SearchFilters): SQL[] {
+  const sort = filters.sort ?? "recent";
+  const words = textWords(filters.q);
+  if (sort !== "relevance" || !words) return ORDER_BY[sort];
+  return [sql`ts_rank_cd(${listings.searchVector}, ${tsQuery(words)}) desc`, ...ORDER_BY.recent];
+}
 
 /**
  * The two statements of one search page: the cards of the page, and the number of matches
@@ -249,7 +290,7 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
   const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
   const where = searchWhere(filters, area);
   const page = clampPage(filters.page);
-  const orderBy = ORDER_BY[filters.sort ?? "recent"];
+  const order = orderBy(filters);
   // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
   const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
   // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
@@ -259,14 +300,14 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
     .select({ id: listings.id })
     .from(listings)
     .where(where)
-    .orderBy(...orderBy)
+    .orderBy(...order)
     .limit(page > MAX_PAGE ? 0 : PAGE_SIZE)
     .offset(offset);
   const items = db
     .select(cardColumns)
     .from(listings)
     .where(inArray(listings.id, pageIds))
-    .orderBy(...orderBy);
+    .orderBy(...order);
   const matches = db
     .select({ one: sql`1`.as("one") })
     .from(listings)
@@ -299,10 +340,15 @@ export async function searchListings(options: {
 }): Promise<SearchResult> {
   const { db, storage } = options;
   const filters = safeFilters(options.filters);
+  const textErrors: string[] = [];
+  if (filters.q && !textWords(filters.q)) {
+    textErrors.push("La recherche ne contient aucun mot (lettres ou chiffres) : elle a été ignorée.");
+    delete filters.q;
+  }
   const resolved = await resolveArea(db, filters);
   if (!resolved.ok) {
     const page = clampPage(filters.page);
-    return { items: [], total: 0, totalCapped: false, page, pageCount: 0, errors: resolved.errors };
+    return { items: [], total: 0, totalCapped: false, page, pageCount: 0, errors: [...textErrors, ...resolved.errors] };
   }
   const { page, items: itemsQuery, count: countQuery } = pageStatements(db, filters, resolved.area);
   // Two statements: on PostgreSQL they run on two pooled connections at once.
@@ -318,7 +364,7 @@ export async function searchListings(options: {
     page,
     pageCount: Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)),
     ...(resolved.area ? { center: resolved.area.center } : {}),
-    errors: [],
+    errors: textErrors,
   };
 }
 

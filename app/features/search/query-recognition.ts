@@ -1,0 +1,249 @@
+import {
+  CATALOGUE,
+  findBrand,
+  findModel,
+  normalizeKey,
+  type CatalogueBrand,
+} from "~/features/catalogue/catalogue-data";
+import { canonicalOption, FUELS, type Fuel } from "~/features/catalogue/vocabularies";
+
+/**
+ * Free text → structured filters (issue 14): the words of `q` that name a catalogue brand or
+ * model (typos and spacing tolerated: "peugot 3008", "golf7", "clio4"), an energy ("hybride",
+ * "électrique") or a city / postal code become filters, shown as removable badges; what is
+ * left is matched as text by the search service. Pure: the city lookup is passed in
+ * (interpret-query.server.ts reads the postal-code reference).
+ */
+
+export interface RecognisedPlace {
+  /** Commune name as in the reference ("Lyon", "Saint-Étienne"). */
+  city: string;
+  postalCode: string;
+}
+
+export type CityLookup = (key: string) => RecognisedPlace | undefined;
+
+export interface Recognition {
+  brand?: string;
+  model?: string;
+  energies: Fuel[];
+  place?: RecognisedPlace;
+  /** The words not recognised, in their original spelling, space-separated ("" when none). */
+  rest: string;
+}
+
+/** Accent- and case-folded, as `occazio_fold` in SQL; spaces and hyphens kept as one space. */
+export function foldText(s: string): string {
+  return s
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[\s\-_'’]+/g, " ")
+    .trim();
+}
+
+/** Words of the query: letters, digits and the punctuation of model names ("e-208", "up!", "206+"). */
+export function tokenize(q: string): string[] {
+  return q.match(/[\p{L}\p{N}][\p{L}\p{N}+!.-]*/gu)?.map((w) => w.replace(/[.-]+$/, "")) ?? [];
+}
+
+/** Damerau-Levenshtein distance (optimal string alignment), stopping beyond `max`. */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    rows.push([i]);
+  }
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let best = Infinity;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
+      rows[i]![j] = v;
+      best = Math.min(best, v);
+    }
+    if (best > max) return max + 1;
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Typos tolerated for a word of this length: none under 4 letters, one up to 7, two beyond. */
+function tolerance(key: string): number {
+  if (/\d/.test(key) || key.length < 4) return 0;
+  return key.length < 8 ? 1 : 2;
+}
+
+const BRAND_KEYS: { key: string; brand: CatalogueBrand }[] = CATALOGUE.flatMap((brand) => [
+  { key: normalizeKey(brand.name), brand },
+]);
+
+/** Everyday words one typo away from a brand ("audio" → Audi, "fort" → Ford): never corrected. */
+const NOT_TYPOS = new Set(["audio", "fort", "open", "sport", "line", "pack", "mine", "mazout", "fiable"]);
+
+/** The brand a (possibly misspelt) key names: exact or alias first, then the closest within tolerance. */
+function brandFor(key: string): CatalogueBrand | undefined {
+  const exact = findBrand(key);
+  if (exact) return exact;
+  if (NOT_TYPOS.has(key)) return undefined;
+  const max = tolerance(key);
+  if (max === 0) return undefined;
+  let best: { brand: CatalogueBrand; d: number } | undefined;
+  for (const entry of BRAND_KEYS) {
+    const d = editDistance(key, entry.key, max);
+    if (d <= max && (!best || d < best.d)) best = { brand: entry.brand, d };
+  }
+  return best?.brand;
+}
+
+/** Every catalogue model with its brand and folded key, computed once. */
+export const MODEL_KEYS: readonly { brand: CatalogueBrand; model: string; key: string }[] = CATALOGUE.flatMap((brand) =>
+  brand.models.map((model) => ({ brand, model, key: normalizeKey(model) })),
+);
+
+/** Brands having a model of this key (exact), for a model typed without its brand. */
+function brandsWithModel(key: string): { brand: CatalogueBrand; model: string }[] {
+  const out: { brand: CatalogueBrand; model: string }[] = [];
+  for (const entry of MODEL_KEYS) {
+    if (entry.key === key && !out.some((o) => o.brand === entry.brand)) out.push(entry);
+  }
+  return out;
+}
+
+/** A model of `brand` for this key: exact, then the closest within tolerance. */
+function modelFor(brand: CatalogueBrand, key: string): string | undefined {
+  const exact = findModel(brand, key);
+  if (exact) return exact;
+  if (NOT_TYPOS.has(key)) return undefined;
+  const max = tolerance(key);
+  if (max === 0) return undefined;
+  let best: { model: string; d: number } | undefined;
+  for (const model of brand.models) {
+    const d = editDistance(key, normalizeKey(model), max);
+    if (d <= max && (!best || d < best.d)) best = { model, d };
+  }
+  return best?.model;
+}
+
+/** "golf7" → ["golf", "7"], "clio4" → ["clio", "4"]: letters glued to a generation number. */
+function splitGlued(word: string): string[] {
+  const m = /^(\p{L}{3,})(\d{1,2})$/u.exec(word);
+  return m ? [m[1]!, m[2]!] : [word];
+}
+
+/** Energies as typed ("hybrides", "électrique", "elec", "gasoil"). */
+const ENERGY_WORDS: Record<string, Fuel> = {
+  elec: "Electrique",
+  electric: "Electrique",
+  gasoil: "Diesel",
+  gazole: "Diesel",
+  hybrid: "Hybride",
+};
+function energyFor(word: string): Fuel | undefined {
+  const key = foldText(word);
+  if (!key || key === "autre") return undefined;
+  return canonicalOption(FUELS, key) ?? canonicalOption(FUELS, key.replace(/s$/, "")) ?? ENERGY_WORDS[key];
+}
+
+/**
+ * Recognises brand, model, energies and a place in `q`. `current` is what the other filters
+ * already say: a word naming another brand than the chosen one stays text, and a place is
+ * only taken when no postal code is set.
+ */
+export function recogniseQuery(
+  q: string,
+  current: { brand?: string; model?: string; postalCode?: string },
+  lookupCity: CityLookup,
+): Recognition {
+  const words = tokenize(q)
+    .slice(0, 30)
+    .flatMap((w) => {
+      // A model spelt as one word ("e208", "c3", "x5") stays whole; else split "golf7".
+      const key = normalizeKey(w);
+      return brandsWithModel(key).length || findBrand(key) ? [w] : splitGlued(w);
+    });
+  const used = new Array<boolean>(words.length).fill(false);
+  const result: Recognition = { energies: [], rest: "" };
+  let brand: CatalogueBrand | undefined = current.brand ? findBrand(current.brand) : undefined;
+  const brandFixed = Boolean(current.brand);
+  const keyOf = (i: number, n: number) => normalizeKey(words.slice(i, i + n).join(" "));
+  const free = (i: number, n: number) => i + n <= words.length && used.slice(i, i + n).every((u) => !u);
+  const take = (i: number, n: number) => used.fill(true, i, i + n);
+
+  // 1. Brand (up to three words: "alfa romeo", "land rover", "mercedes benz").
+  if (!brandFixed) {
+    outer: for (const n of [3, 2, 1]) {
+      for (let i = 0; i < words.length; i++) {
+        if (!free(i, n)) continue;
+        const found = brandFor(keyOf(i, n));
+        if (found) {
+          brand = found;
+          result.brand = found.name;
+          take(i, n);
+          break outer;
+        }
+      }
+    }
+  } else if (brand) {
+    // The chosen brand typed again ("peugeot 208" with brand=Peugeot): consumed, not text.
+    for (let i = 0; i < words.length; i++) if (brandFor(keyOf(i, 1)) === brand) take(i, 1);
+  }
+
+  // 2. Energies (before models: "hybride" is no misspelt model).
+  for (let i = 0; i < words.length; i++) {
+    if (!free(i, 1)) continue;
+    const fuel = energyFor(words[i]!);
+    if (fuel) {
+      if (!result.energies.includes(fuel)) result.energies.push(fuel);
+      take(i, 1);
+    }
+  }
+
+  // 3. Model (up to three words), within the brand, else unique in the catalogue.
+  if (!current.model) {
+    outer: for (const n of [3, 2, 1]) {
+      for (let i = 0; i < words.length; i++) {
+        if (!free(i, n)) continue;
+        const key = keyOf(i, n);
+        let model: string | undefined;
+        if (brand) model = modelFor(brand, key);
+        else {
+          const owners = brandsWithModel(key);
+          if (owners.length === 1 && !brandFixed) {
+            brand = owners[0]!.brand;
+            result.brand = brand.name;
+            model = owners[0]!.model;
+          }
+        }
+        if (model) {
+          result.model = model;
+          take(i, n);
+          // A generation number after the model ("golf 7", "clio 4", "clio iv") says nothing
+          // the listings record: it is consumed rather than required in the text.
+          const next = words[i + n];
+          if (next !== undefined && free(i + n, 1) && /^(\d|1\d|i{1,3}|iv|v|vi{1,3})$/i.test(next)) take(i + n, 1);
+          break outer;
+        }
+      }
+    }
+  }
+
+  // 4. Place: a postal code, or a city name (up to four words: "aix en provence").
+  if (!current.postalCode) {
+    outer: for (const n of [4, 3, 2, 1]) {
+      for (let i = 0; i < words.length; i++) {
+        if (!free(i, n)) continue;
+        const place = lookupCity(foldText(words.slice(i, i + n).join(" ")));
+        if (place) {
+          result.place = place;
+          take(i, n);
+          break outer;
+        }
+      }
+    }
+  }
+
+  result.rest = words.filter((_, i) => !used[i]).join(" ");
+  return result;
+}

@@ -1,0 +1,121 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Free-text search (issue 14) on the demo data of the e2e server, which has Peugeot 3008
+ * hybrids whatever the draw (demo-market.ts, SEARCH_TEST_VEHICLES). Screenshots of each
+ * width go to test-results/ for a look.
+ */
+
+const cards = (page: Page) => page.locator("main article");
+
+/** Loads a page and waits until React has hydrated it. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await settled(page);
+}
+
+/** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
+async function settled(page: Page) {
+  await page.waitForFunction(
+    () => document.documentElement.dataset.renderedUrl === location.pathname + location.search,
+  );
+}
+
+/** Every result is a Peugeot 3008 hybrid, and the three recognised filters are badges. */
+async function expectPeugeot3008Hybrids(page: Page) {
+  await expect(page).toHaveURL(/brand=Peugeot&model=3008&energies=Hybride/);
+  await settled(page);
+  const badges = page.getByRole("region", { name: "Filtres appliqués" });
+  for (const label of ["Marque : Peugeot", "Modèle : 3008", "Énergie : Hybride"]) {
+    await expect(page.getByRole("link", { name: `Retirer le filtre ${label}` })).toBeVisible();
+  }
+  await expect(badges).toBeVisible();
+  const count = await cards(page).count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  for (let i = 0; i < count; i++) {
+    await expect(cards(page).nth(i).getByRole("link").first()).toContainText("Peugeot 3008");
+    await expect(cards(page).nth(i)).toContainText("Hybride");
+  }
+}
+
+test.describe("wide screen (1280 px)", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("typing 'peugot 3008 hybride' in the header finds the Peugeot 3008 hybrids, shown as badges", async ({
+    page,
+  }) => {
+    await open(page, "/");
+    const box = page
+      .getByRole("search", { name: "Recherche par mots, marque et modèle" })
+      .getByRole("combobox", { name: "Mots recherchés" });
+    await box.fill("peugot 3008 hybride");
+    await box.press("Enter");
+    await expectPeugeot3008Hybrids(page);
+    await page.screenshot({ path: "test-results/text-search-1280.png", fullPage: false });
+
+    // A badge removed: the energy goes, the brand and model stay.
+    await page.getByRole("link", { name: "Retirer le filtre Énergie : Hybride" }).click();
+    await expect(page).toHaveURL(/brand=Peugeot&model=3008$/);
+  });
+
+  test("suggestions: ↓ and Enter pick a model with the keyboard", async ({ page }) => {
+    await open(page, "/");
+    const box = page
+      .getByRole("search", { name: "Recherche par mots, marque et modèle" })
+      .getByRole("combobox", { name: "Mots recherchés" });
+    await box.pressSequentially("peugeot 30", { delay: 30 });
+    const list = page.getByRole("listbox", { name: "Suggestions pour mots recherchés" });
+    await expect(list.getByRole("option", { name: /Peugeot 3008/ })).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    await page.screenshot({ path: "test-results/text-search-suggestions-1280.png" });
+    const options = list.getByRole("option");
+    const labels = await options.allTextContents();
+    const index = labels.findIndex((l) => l.startsWith("Peugeot 3008"));
+    for (let i = 0; i <= index; i++) await box.press("ArrowDown");
+    await expect(options.nth(index)).toHaveAttribute("aria-selected", "true");
+    await expect(box).toHaveAttribute("aria-activedescendant", (await options.nth(index).getAttribute("id")) ?? "");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/brand=Peugeot&model=3008/);
+    await settled(page);
+    await expect(page.getByRole("link", { name: "Retirer le filtre Modèle : 3008" })).toBeVisible();
+  });
+});
+
+test.describe("phone (375 px)", () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test("typing 'peugot 3008 hybride' in the search popup finds the Peugeot 3008 hybrids", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("banner").getByRole("button", { name: "Rechercher" }).click();
+    const dialog = page.getByRole("dialog", { name: "Que rechercher vous ?" });
+    await dialog.getByRole("combobox", { name: "Mots recherchés" }).fill("peugot 3008 hybride");
+    await dialog.getByRole("button", { name: "Rechercher" }).click();
+    await expectPeugeot3008Hybrids(page);
+    await page.screenshot({ path: "test-results/text-search-375.png", fullPage: false });
+  });
+
+  test("suggestions on /recherche: ↓, ↑, Escape and Enter with the keyboard", async ({ page }) => {
+    await open(page, "/recherche");
+    const box = page.getByRole("search", { name: "Rechercher des mots" }).getByRole("combobox");
+    await box.pressSequentially("ren", { delay: 30 });
+    const list = page.getByRole("listbox");
+    await expect(list.getByRole("option", { name: /^Renault/ }).first()).toBeVisible();
+    await page.screenshot({ path: "test-results/text-search-suggestions-375.png" });
+    await box.press("ArrowDown");
+    await expect(list.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+    await box.press("Escape");
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await box.press("ArrowDown");
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+    const first = (await list.getByRole("option").first().textContent()) ?? "";
+    expect(first).toMatch(/^Renault/);
+    await box.press("Enter");
+    await expect(page).toHaveURL(/brand=Renault/);
+    await settled(page);
+    await expect(page.getByRole("link", { name: "Retirer le filtre Marque : Renault" })).toBeVisible();
+  });
+});
