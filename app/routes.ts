@@ -29,6 +29,8 @@ export default [
     route("edit-annonce/:id", "routes/edit-listing.tsx"),
     // Search
     route("recherche", "routes/recherche.tsx"),
+    route("recherches", "routes/recherches.tsx"),
+    route("alertes/desinscription", "routes/alertes.desinscription.tsx"),
     // Messaging
     route("messages", "routes/messages.tsx"),
     route("messages/:id", "routes/messages.thread.tsx"),
@@ -39,6 +41,7 @@ export default [
   route("connexion/fournisseur/retour", "routes/identity-provider.return.tsx"),
   route("api/places", "routes/api.places.ts"),
   route("api/favorites", "routes/api.favorites.ts"),
+  route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
   route("api/listings/:id/report", "routes/api.listing-report.ts"),

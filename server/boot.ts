@@ -16,10 +16,11 @@ import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
-import { openStorage } from "~/server/storage.server";
+import { openStorage, photoUrlBuilder } from "~/server/storage.server";
 import { createHttpApp } from "./app";
 import { scheduleBackups } from "./backups";
 
@@ -148,7 +149,17 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     const mailer = createQueuedMailer({ queue: jobs, transport });
     if (config.JOBS_IN_WEB || config.isEmbedded) {
       if (!config.JOBS_IN_WEB) logger.warn("JOBS_IN_WEB=false ignoré : la base intégrée n'a qu'un processus, il exécute les tâches");
-      await jobs.work({ email: deliverWith(transport) });
+      await jobs.work({
+        email: deliverWith(transport),
+        ...searchAlertHandlers({
+          db,
+          mailer: createQueuedMailer({ queue: jobs, transport }),
+          publicUrl: config.PUBLIC_URL,
+          photoUrl: photoUrlBuilder(config.PHOTO_BASE_URL),
+          logger,
+          jobs,
+        }),
+      });
     }
     t = mark("job_queue_ms", t);
     const auth = createAuth({

@@ -3,7 +3,9 @@ import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
-import { createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { photoUrlBuilder } from "~/server/storage.server";
+import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 
 /**
  * `npm run worker`: runs the background jobs (e-mails) without serving HTTP, for web
@@ -33,7 +35,17 @@ try {
     retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     pollSeconds: config.JOB_POLL_SECONDS,
   });
-  await jobs.work({ email: deliverWith(transport) });
+  await jobs.work({
+    email: deliverWith(transport),
+    ...searchAlertHandlers({
+      db: handle.db,
+      mailer: createQueuedMailer({ queue: jobs, transport }),
+      publicUrl: config.PUBLIC_URL,
+      photoUrl: photoUrlBuilder(config.PHOTO_BASE_URL),
+      logger,
+      jobs,
+    }),
+  });
   // Scripts and tests wait for this line.
   console.log("Occazio worker prêt : tâches en cours d'exécution");
   let stopping = false;

@@ -20,6 +20,7 @@ export * from "./auth-schema";
 export * from "./moderation-schema";
 export * from "./messaging-schema";
 export * from "./limits-schema";
+export * from "./saved-search-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:

@@ -13,7 +13,7 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context.services);
   const profile = await getAccountProfile({ db: context.services.db, userId: me.id });
-  return { notifyListingValidated: profile.notifyListingValidated, notifyNewMessage: profile.notifyNewMessage };
+  return { notifyListingValidated: profile.notifyListingValidated, notifyNewMessage: profile.notifyNewMessage, notifySearchAlerts: profile.notifySearchAlerts };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -24,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: me.id,
     notifyListingValidated: form.get("notifyListingValidated") === "on",
     notifyNewMessage: form.get("notifyNewMessage") === "on",
+    notifySearchAlerts: form.get("notifySearchAlerts") === "on",
   });
   return data({ ok: "Vos préférences de notification ont été enregistrées." });
 }
@@ -31,6 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const OPTIONS = [
   { name: "notifyListingValidated", label: "Mes annonces", text: "Un e-mail quand une annonce est validée et mise en ligne, ou refusée." },
   { name: "notifyNewMessage", label: "Messages", text: "Un e-mail quand un acheteur ou un vendeur vous écrit (au plus un par conversation tous les quarts d'heure)." },
+  { name: "notifySearchAlerts", label: "Alertes de recherche", text: "Les nouvelles annonces de vos recherches sauvegardées, selon la fréquence choisie dans « Mes recherches ». Désactivé : aucun e-mail d'alerte." },
 ] as const;
 
 export default function Notifications({ loaderData }: Route.ComponentProps) {

@@ -7,9 +7,15 @@ import type { MailMessage } from "./mailer.server";
 /** The kinds of background work and what each job carries. */
 export interface JobPayloads {
   email: MailMessage;
+  /** A saved search's 'Immédiate' alert (app/features/saved-searches/send-search-alerts.server.ts). */
+  "search-alert": { savedSearchId: string };
+  /** An account's 'Quotidienne' digest of its saved searches. */
+  "search-digest": { userId: string };
 }
 export type JobName = keyof JobPayloads;
-export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K]) => Promise<void> };
+type Handler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
+/** E-mails are always handled; a process without the alert handlers leaves those jobs to one that has them. */
+export type JobHandlers = { email: Handler<"email"> } & { [K in Exclude<JobName, "email">]?: Handler<K> };
 
 /**
  * Durable background work on the application database (pg-boss 10, on PostgreSQL and on the
@@ -17,7 +23,7 @@ export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K]) => Promise
  * it exists exactly when the state change that caused it was committed (outbox pattern).
  */
 export interface JobQueue {
-  enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options?: { db?: DbExecutor }): Promise<void>;
+  enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options?: { db?: DbExecutor; startAfter?: Date }): Promise<void>;
   /** Runs the handlers in this process until `close()`. */
   work(handlers: JobHandlers): Promise<void>;
   /** Jobs waiting or being retried (not yet done), all kinds together. */
@@ -27,7 +33,7 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-export const JOB_NAMES: JobName[] = ["email"];
+export const JOB_NAMES: JobName[] = ["email", "search-alert", "search-digest"];
 
 export interface JobQueueOptions {
   handle: Pick<DatabaseHandle, "pglite" | "pool">;
@@ -97,6 +103,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       const id = await boss.send(name, payload as object, {
         ...sendOptions,
         ...(enqueueOptions?.db ? { db: drizzleExecutor(enqueueOptions.db) } : {}),
+        ...(enqueueOptions?.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
       // Outside a transaction the job is visible now: wake this process's worker at once.
       if (!enqueueOptions?.db) for (const worker of workerIds) boss.notifyWorker(worker);
@@ -104,8 +111,9 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     },
     async work(handlers) {
       for (const name of JOB_NAMES) {
-        const handler = handlers[name];
-        const id = await boss.work<JobPayloads[typeof name]>(
+        const handler = handlers[name] as ((payload: unknown) => Promise<void>) | undefined;
+        if (!handler) continue;
+        const id = await boss.work<unknown>(
           name,
           { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
           async (jobs) => {

@@ -18,6 +18,7 @@ export interface AccountProfile {
   createdAt: Date;
   notifyListingValidated: boolean;
   notifyNewMessage: boolean;
+  notifySearchAlerts: boolean;
   hasPassword: boolean;
 }
 
@@ -34,6 +35,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
       createdAt: user.createdAt,
       notifyListingValidated: user.notifyListingValidated,
       notifyNewMessage: user.notifyNewMessage,
+      notifySearchAlerts: user.notifySearchAlerts,
     })
     .from(user)
     .where(eq(user.id, options.userId));
@@ -47,6 +49,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
     ...row,
     notifyListingValidated: row.notifyListingValidated ?? true,
     notifyNewMessage: row.notifyNewMessage ?? true,
+    notifySearchAlerts: row.notifySearchAlerts ?? true,
     hasPassword: Boolean(credential),
   };
 }
@@ -104,6 +107,7 @@ export async function updateNotificationPreferences(
     .set({
       notifyListingValidated: options.notifyListingValidated,
       notifyNewMessage: options.notifyNewMessage,
+      notifySearchAlerts: options.notifySearchAlerts,
       updatedAt: new Date(),
     })
     .where(eq(user.id, options.userId));

@@ -123,6 +123,7 @@ export const authProfileFieldsSchema = z.object({
 export const notificationPreferencesSchema = z.object({
   notifyListingValidated: z.boolean(),
   notifyNewMessage: z.boolean(),
+  notifySearchAlerts: z.boolean(),
 });
 
 /** Spec §2: '+33 *** ** ** ' followed by the end of the stored number, or 'Non précisé'. */
