@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { EARTH_RADIUS_KM } from "~/features/search/search.server";
@@ -37,8 +37,15 @@ export async function findMatchingSearches(db: DbExecutor, listingId: string): P
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing || listing.status !== "published") return [];
-  const keys = listingMatchKeys(listing);
-  const result = (await db.execute(sql`
+  const result = (await db.execute(matchStatement(listingId, listingMatchKeys(listing)))) as unknown as {
+    rows: { savedSearchId: string; userId: string; frequency: "immediate" | "daily"; lastAlertAt: string | Date | null }[];
+  };
+  return result.rows.map((r) => ({ ...r, lastAlertAt: r.lastAlertAt === null ? null : new Date(r.lastAlertAt) }));
+}
+
+/** The matching statement itself (exported for EXPLAIN in scripts/bench-alerts.ts). */
+export function matchStatement(listingId: string, keys: string[]): SQL {
+  return sql`
     select s.id as "savedSearchId", s.user_id as "userId", s.frequency, s.last_alert_at as "lastAlertAt"
     from saved_searches s, listings l
     where l.id = ${listingId}
@@ -66,8 +73,7 @@ export async function findMatchingSearches(db: DbExecutor, listingId: string): P
           power(sin(radians(l.latitude - s.latitude) / 2), 2)
           + cos(radians(s.latitude)) * cos(radians(l.latitude))
             * power(sin(radians(l.longitude - s.longitude) / 2), 2)))) <= s.radius_km))
-  `)) as unknown as { rows: { savedSearchId: string; userId: string; frequency: "immediate" | "daily"; lastAlertAt: string | Date | null }[] };
-  return result.rows.map((r) => ({ ...r, lastAlertAt: r.lastAlertAt === null ? null : new Date(r.lastAlertAt) }));
+  `;
 }
 
 /**
