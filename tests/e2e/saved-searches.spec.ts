@@ -47,9 +47,12 @@ for (const [label, device] of Object.entries(DEVICES)) {
 
     const page = await newPage(browser, baseURL, device);
     await page.goto(`/recherche?${query}`);
-    await page.getByRole("button", { name: "Sauvegarder la recherche" }).click();
     const dialog = page.getByRole("dialog");
-    await expect(dialog.getByRole("heading", { name: "Connexion" })).toBeVisible();
+    // A click before hydration does nothing: click until the login popup shows.
+    await expect(async () => {
+      await page.getByRole("button", { name: "Sauvegarder la recherche" }).click();
+      await expect(dialog.getByRole("heading", { name: "Connexion" })).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     await dialog.getByLabel("Adresse e-mail").fill(buyer.email);
     await dialog.getByLabel("Mot de passe", { exact: true }).fill(buyer.password);
     await dialog.getByRole("button", { name: "Se connecter" }).click();
