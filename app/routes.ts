@@ -30,6 +30,8 @@ export default [
     // Search
     route("recherche", "routes/recherche.tsx"),
     route("comparer", "routes/comparer.tsx"),
+    route("recherches", "routes/recherches.tsx"),
+    route("alertes/desinscription", "routes/alertes.desinscription.tsx"),
     // Messaging
     route("messages", "routes/messages.tsx"),
     route("messages/:id", "routes/messages.thread.tsx"),
@@ -41,6 +43,7 @@ export default [
   route("api/places", "routes/api.places.ts"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/comparison", "routes/api.comparison.ts"),
+  route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
   route("api/listings/:id/report", "routes/api.listing-report.ts"),

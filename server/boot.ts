@@ -18,10 +18,11 @@ import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-d
 import { createJobQueue } from "~/server/jobs.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
-import { openStorage } from "~/server/storage.server";
+import { openStorage, photoUrlBuilder } from "~/server/storage.server";
 import { createHttpApp } from "./app";
 import { scheduleBackups } from "./backups";
 
@@ -153,6 +154,14 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       await jobs.work({
         email: deliverWith(transport),
         "price-drop-digest": priceDropDigestHandler({ db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+        ...searchAlertHandlers({
+          db,
+          mailer,
+          publicUrl: config.PUBLIC_URL,
+          photoUrl: photoUrlBuilder(config.PHOTO_BASE_URL),
+          logger,
+          jobs,
+        }),
       });
     }
     t = mark("job_queue_ms", t);

@@ -4,9 +4,10 @@ import { ConfigError, loadConfig } from "~/server/config.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
-import { openStorage } from "~/server/storage.server";
+import { openStorage, photoUrlBuilder } from "~/server/storage.server";
 import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
+import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 
 /**
  * `npm run worker`: runs the background jobs (e-mails, price-drop digests) without serving HTTP, for web
@@ -41,6 +42,14 @@ try {
   await jobs.work({
     email: deliverWith(transport),
     "price-drop-digest": priceDropDigestHandler({ db: handle.db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+    ...searchAlertHandlers({
+      db: handle.db,
+      mailer,
+      publicUrl: config.PUBLIC_URL,
+      photoUrl: photoUrlBuilder(config.PHOTO_BASE_URL),
+      logger,
+      jobs,
+    }),
   });
   const stopPricing = startMarketPriceRefresher({
     db: handle.db,

@@ -19,6 +19,7 @@ export const user = pgTable("user", {
   role: text("role").default("user"),
   notifyListingValidated: boolean("notify_listing_validated").default(true),
   notifyNewMessage: boolean("notify_new_message").default(true),
+  notifySearchAlerts: boolean("notify_search_alerts").default(true),
   suspendedAt: timestamp("suspended_at"),
   notifyPriceDrops: boolean("notify_price_drops").default(true),
 });

@@ -23,6 +23,7 @@ export * from "./messaging-schema";
 export * from "./limits-schema";
 export * from "./pricing-schema";
 export * from "./price-drop-schema";
+export * from "./saved-search-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:

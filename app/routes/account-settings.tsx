@@ -31,6 +31,12 @@ const CARDS = [
     icon: "M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5zm0 10h6c-.5 3.9-2.9 7.3-6 8.3V12H6V6.3l6-2.2z",
   },
   {
+    to: "/recherches",
+    title: "Mes recherches",
+    text: "Recherches sauvegardées et alertes e-mail.",
+    icon: "M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z",
+  },
+  {
     to: "/account/notifications",
     title: "Notifications",
     text: "Choisissez les e-mails que vous recevez.",

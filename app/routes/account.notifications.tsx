@@ -16,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     notifyListingValidated: profile.notifyListingValidated,
     notifyNewMessage: profile.notifyNewMessage,
+    notifySearchAlerts: profile.notifySearchAlerts,
     notifyPriceDrops: profile.notifyPriceDrops,
   };
 }
@@ -28,6 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     userId: me.id,
     notifyListingValidated: form.get("notifyListingValidated") === "on",
     notifyNewMessage: form.get("notifyNewMessage") === "on",
+    notifySearchAlerts: form.get("notifySearchAlerts") === "on",
     notifyPriceDrops: form.get("notifyPriceDrops") === "on",
   });
   return data({ ok: "Vos préférences de notification ont été enregistrées." });
@@ -36,6 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const OPTIONS = [
   { name: "notifyListingValidated", label: "Mes annonces", text: "Un e-mail quand une annonce est validée et mise en ligne, ou refusée." },
   { name: "notifyNewMessage", label: "Messages", text: "Un e-mail quand un acheteur ou un vendeur vous écrit (au plus un par conversation tous les quarts d'heure)." },
+  { name: "notifySearchAlerts", label: "Alertes de recherche", text: "Les nouvelles annonces de vos recherches sauvegardées, selon la fréquence choisie dans « Mes recherches ». Désactivé : aucun e-mail d'alerte." },
   { name: "notifyPriceDrops", label: "Prix en baisse sur vos favoris", text: "Un e-mail quand le prix d'une annonce de vos favoris baisse (au plus un par jour, toutes les baisses ensemble)." },
 ] as const;
 

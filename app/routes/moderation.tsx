@@ -51,8 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await moderator(request, context);
-  const { db, mailer, events, logger, config } = context.services;
-  const notifier = { mailer, events, logger, publicUrl: config.PUBLIC_URL };
+  const { db, mailer, events, logger, config, jobs } = context.services;
+  const notifier = { mailer, events, logger, publicUrl: config.PUBLIC_URL, jobs };
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");

@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } else if (step === LAST_WIZARD_STEP && !quit) {
       await rateLimits.check("publish", userId);
       // AUTO_PUBLISH: deployments without moderators put listings online at once.
-      const submitted = await submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH });
+      const submitted = await submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH, jobs: context.services.jobs });
       await rateLimits.record("publish", userId);
       logger.info({ userId, listingId: submitted.listingId, status: submitted.status }, "annonce envoyée");
       events.publish(userId, { type: "listings-changed" });

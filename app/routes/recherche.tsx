@@ -18,6 +18,7 @@ import {
   searchViewHref,
   shouldIndexSearch,
 } from "~/features/search/search-meta";
+import { SaveSearchButton } from "~/features/saved-searches/save-search-button";
 import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
 import { searchListings } from "~/features/search/search.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
@@ -96,11 +97,14 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
     <div
       className={`space-y-5 ${view === "carte" ? "max-wide:flex max-wide:h-[calc(100dvh-6.5rem-var(--spacing-tab-bar))] max-wide:flex-col" : ""}`}
     >
-      <div>
-        <h1 className="text-2xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
-        <p className="mt-1 text-slate-700" aria-live="polite">
-          {resultCountLabel(result.total, result.totalCapped)}
-        </p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
+          <p className="mt-1 text-slate-700" aria-live="polite">
+            {resultCountLabel(result.total, result.totalCapped)}
+          </p>
+        </div>
+        <SaveSearchButton query={mapQuery} />
       </div>
 
       {errors.length ? (

@@ -9,9 +9,15 @@ export interface JobPayloads {
   email: MailMessage;
   /** 'Prix en baisse sur vos favoris' for one account (app/features/price-drops). */
   "price-drop-digest": { userId: string };
+  /** A saved search's 'Immédiate' alert (app/features/saved-searches/send-search-alerts.server.ts). */
+  "search-alert": { savedSearchId: string };
+  /** An account's 'Quotidienne' digest of its saved searches. */
+  "search-digest": { userId: string };
 }
 export type JobName = keyof JobPayloads;
-export type JobHandlers = { [K in JobName]: (payload: JobPayloads[K]) => Promise<void> };
+type Handler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
+/** E-mails are always handled; a process without the alert handlers leaves those jobs to one that has them. */
+export type JobHandlers = { email: Handler<"email"> } & { [K in Exclude<JobName, "email">]?: Handler<K> };
 
 /**
  * Durable background work on the application database (pg-boss 10, on PostgreSQL and on the
@@ -40,7 +46,7 @@ export interface EnqueueOptions {
   startAfter?: Date;
 }
 
-export const JOB_NAMES: JobName[] = ["email", "price-drop-digest"];
+export const JOB_NAMES: JobName[] = ["email", "price-drop-digest", "search-alert", "search-digest"];
 
 /** pg-boss queue policies other than "standard". */
 const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {

@@ -87,6 +87,9 @@ export function AccountMenu() {
                 <Link to="/wishlists">Mes favoris</Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/recherches">Mes recherches</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/account-settings">Compte</Link>
               </DropdownMenu.Item>
               {user.role === "moderator" ? (

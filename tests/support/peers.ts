@@ -16,6 +16,8 @@ export interface ReceivedEmail {
   subject: string;
   text: string;
   html: string;
+  /** Header name (lower case) → raw value, e.g. "list-unsubscribe". */
+  headers: Record<string, string>;
   receivedAt: string;
 }
 
@@ -34,6 +36,7 @@ export async function startSmtpPeer(port = 0) {
             subject: mail.subject ?? "",
             text: mail.text ?? "",
             html: typeof mail.html === "string" ? mail.html : "",
+            headers: Object.fromEntries(mail.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(":") + 1).trim()])),
             receivedAt: new Date().toISOString(),
           });
           callback();

@@ -19,6 +19,7 @@ export interface AccountProfile {
   notifyListingValidated: boolean;
   notifyNewMessage: boolean;
   notifyPriceDrops: boolean;
+  notifySearchAlerts: boolean;
   hasPassword: boolean;
 }
 
@@ -36,6 +37,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
       notifyListingValidated: user.notifyListingValidated,
       notifyNewMessage: user.notifyNewMessage,
       notifyPriceDrops: user.notifyPriceDrops,
+      notifySearchAlerts: user.notifySearchAlerts,
     })
     .from(user)
     .where(eq(user.id, options.userId));
@@ -50,6 +52,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
     notifyListingValidated: row.notifyListingValidated ?? true,
     notifyNewMessage: row.notifyNewMessage ?? true,
     notifyPriceDrops: row.notifyPriceDrops ?? true,
+    notifySearchAlerts: row.notifySearchAlerts ?? true,
     hasPassword: Boolean(credential),
   };
 }
@@ -108,6 +111,7 @@ export async function updateNotificationPreferences(
       notifyListingValidated: options.notifyListingValidated,
       notifyNewMessage: options.notifyNewMessage,
       ...(options.notifyPriceDrops === undefined ? {} : { notifyPriceDrops: options.notifyPriceDrops }),
+      notifySearchAlerts: options.notifySearchAlerts,
       updatedAt: new Date(),
     })
     .where(eq(user.id, options.userId));

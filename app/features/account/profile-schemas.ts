@@ -125,6 +125,7 @@ export const notificationPreferencesSchema = z.object({
   notifyNewMessage: z.boolean(),
   /** 'Prix en baisse sur vos favoris' (optional: callers that predate it leave it unchanged). */
   notifyPriceDrops: z.boolean().optional(),
+  notifySearchAlerts: z.boolean(),
 });
 
 /** Spec §2: '+33 *** ** ** ' followed by the end of the stored number, or 'Non précisé'. */

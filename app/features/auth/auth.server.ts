@@ -139,6 +139,7 @@ export function authOptions(options: CreateAuthOptions) {
           input: false,
         },
         notifyNewMessage: { type: "boolean", required: false, defaultValue: true, input: false },
+        notifySearchAlerts: { type: "boolean", required: false, defaultValue: true, input: false },
         // Set by a moderator (suspendAccount): the account can no longer sign in or post.
         suspendedAt: { type: "date", required: false, input: false },
         // 'Prix en baisse sur vos favoris' (issue 13).

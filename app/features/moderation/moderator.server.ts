@@ -1,4 +1,5 @@
 import type { EventBus } from "~/server/events.server";
+import type { JobQueue } from "~/server/jobs.server";
 import { AppError } from "~/server/app-error";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
@@ -20,6 +21,8 @@ export interface Notifier {
   events: EventBus;
   logger: Logger;
   publicUrl: string;
+  /** Schedules saved-search alerts when a listing goes live (absent: notices wait, see recordSearchMatches). */
+  jobs?: JobQueue;
 }
 
 /** Shown in place of an account that no longer exists. */

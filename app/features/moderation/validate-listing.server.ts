@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { listingPath } from "~/features/listings/listing-seo";
+import { recordSearchMatches } from "~/features/saved-searches/match-saved-searches.server";
 import { decideListing } from "./decide-listing.server";
 import { listingPublishedEmail } from "./moderation-emails";
 import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
@@ -20,9 +21,11 @@ export async function validateListing(options: {
     from: "pending",
     set: { status: "published", publishedAt: now, rejectionReason: null },
     action: "validated",
-    inTransaction: (tx, row) => {
+    inTransaction: async (tx, row) => {
       const url = `${options.notifier.publicUrl}${listingPath(row)}`;
-      return emailSeller(options.notifier, tx, row, (name) => listingPublishedEmail({ name, listing: { ...row, url } }), true);
+      await emailSeller(options.notifier, tx, row, (name) => listingPublishedEmail({ name, listing: { ...row, url } }), true);
+      // Saved-search alerts: recorded with the publication, never lost, never twice.
+      await recordSearchMatches({ db: tx, listingId: row.id, jobs: options.notifier.jobs });
     },
   });
   tellSellerLive(options.notifier, listing);

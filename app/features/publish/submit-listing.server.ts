@@ -3,7 +3,9 @@ import type { Database } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { assertMayPost } from "~/features/auth/email-verification.server";
+import { recordSearchMatches } from "~/features/saved-searches/match-saved-searches.server";
 import { AppError } from "~/server/app-error";
+import type { JobQueue } from "~/server/jobs.server";
 import { LISTING_MESSAGES, assertDraft, findOwnedListing, invalid, requireUserId } from "./listing-access.server";
 import { LAST_WIZARD_STEP, fullListingSchema } from "./listing-schemas";
 import { canonicalBrandModel, countPhotos, draftValues, resolvePlace } from "./listing-values.server";
@@ -21,6 +23,8 @@ export async function submitListing(options: {
   /** Optional step-8 price, so the last step and the submission can be one request. */
   price?: unknown;
   autoPublish?: boolean;
+  /** Schedules the saved-search alerts of an auto-published listing. */
+  jobs?: JobQueue;
 }): Promise<{ listingId: string; status: "pending" | "published" }> {
   const userId = requireUserId(options.userId);
   await assertMayPost(options.db, userId, EMAIL_VERIFICATION_TEXTS.publish);
@@ -57,6 +61,7 @@ export async function submitListing(options: {
         updatedAt: sql`now()`,
       })
       .where(eq(listings.id, listing.id));
+    if (status === "published") await recordSearchMatches({ db: tx, listingId: listing.id, jobs: options.jobs });
     return { listingId: listing.id, status };
   });
 }

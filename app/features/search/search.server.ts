@@ -63,7 +63,7 @@ function clampPage(page: number | undefined): number {
  * exact distance. Δlat = r/R; the widest longitude span of a spherical cap is
  * asin(sin(r/R) / cos(lat)) (a tight bound, not the looser r/(R·cos(lat ± Δlat))).
  */
-function boundingBox(area: RadiusArea): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
+export function boundingBox(area: RadiusArea): { minLat: number; maxLat: number; minLon: number; maxLon: number } {
   const angular = area.radiusKm / EARTH_RADIUS_KM;
   const lat = (area.center.latitude * Math.PI) / 180;
   const dLat = (angular * 180) / Math.PI;
@@ -201,7 +201,7 @@ function safeFilters(filters: SearchFilters): SearchFilters {
 }
 
 /** Words searched as text: at most 12, as `tokenize` cuts them (no operator, quote or bracket survives). */
-function textWords(q: string | undefined): string {
+export function textWords(q: string | undefined): string {
   return tokenize(q ?? "").slice(0, 12).join(" ");
 }
 
@@ -366,6 +366,35 @@ export async function searchListings(options: {
     ...(resolved.area ? { center: resolved.area.center } : {}),
     errors: textErrors,
   };
+}
+
+/**
+ * How many published listings match the filters now (capped like the search's count), or
+ * only those published after `publishedAfter` (saved searches' 'N nouvelles').
+ * An unknown postal code matches nothing, as on /recherche.
+ */
+export async function countSearchMatches(options: {
+  db: DbExecutor;
+  filters: SearchFilters;
+  publishedAfter?: Date;
+}): Promise<{ count: number; capped: boolean }> {
+  const { db } = options;
+  const filters = safeFilters(options.filters);
+  const resolved = await resolveArea(db, filters);
+  if (!resolved.ok) return { count: 0, capped: false };
+  const where = and(
+    searchWhere(filters, resolved.area),
+    options.publishedAfter ? sql`${listings.publishedAt} > ${options.publishedAfter.toISOString()}::timestamptz` : undefined,
+  );
+  const matches = db
+    .select({ one: sql`1`.as("one") })
+    .from(listings)
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as("matches");
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  const n = Number(row?.n ?? 0);
+  return { count: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
 }
 
 /**

@@ -1,0 +1,121 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database, DbExecutor } from "~/db/client.server";
+import { isUuid } from "~/db/ids";
+import { ALERT_FREQUENCIES, savedSearches, type AlertFrequency } from "~/db/schema";
+import { countSearchMatches } from "~/features/search/search.server";
+import { AppError } from "~/server/app-error";
+import {
+  MAX_SAVED_SEARCH_NAME,
+  SAVED_SEARCH_MESSAGES,
+  savedFilters,
+  savedSearchBadges,
+} from "./saved-search-filters";
+
+/**
+ * 'Mes recherches': every use case takes the acting user's id and only ever reads or
+ * changes rows of that user (the id is part of every WHERE): someone else's saved search
+ * answers "introuvable", exactly like one that does not exist.
+ */
+
+function signedIn(userId: string | null | undefined): string {
+  if (!userId) throw new AppError("unauthenticated", "Veuillez vous connecter pour gérer vos recherches.");
+  return userId;
+}
+
+export function cleanSearchName(raw: unknown): string {
+  const name = typeof raw === "string" ? raw.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim() : "";
+  if (!name) throw new AppError("invalid", SAVED_SEARCH_MESSAGES.nameRequired, { fieldErrors: { name: SAVED_SEARCH_MESSAGES.nameRequired } });
+  if (name.length > MAX_SAVED_SEARCH_NAME) {
+    throw new AppError("invalid", SAVED_SEARCH_MESSAGES.nameTooLong, { fieldErrors: { name: SAVED_SEARCH_MESSAGES.nameTooLong } });
+  }
+  return name;
+}
+
+async function ownedSearch(db: DbExecutor, userId: string, id: unknown) {
+  if (typeof id !== "string" || !isUuid(id)) throw new AppError("not_found", SAVED_SEARCH_MESSAGES.notFound);
+  const [row] = await db
+    .select({ id: savedSearches.id, query: savedSearches.query })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+  if (!row) throw new AppError("not_found", SAVED_SEARCH_MESSAGES.notFound);
+  return row;
+}
+
+export interface SavedSearchItem {
+  id: string;
+  name: string;
+  query: string;
+  badges: { key: string; label: string }[];
+  frequency: AlertFrequency;
+  matchCount: number;
+  matchCountCapped: boolean;
+  newCount: number;
+}
+
+export async function listSavedSearches(options: { db: DbExecutor; userId: string | null | undefined }): Promise<SavedSearchItem[]> {
+  const userId = signedIn(options.userId);
+  const rows = await options.db
+    .select({
+      id: savedSearches.id,
+      name: savedSearches.name,
+      query: savedSearches.query,
+      frequency: savedSearches.frequency,
+      lastSeenAt: savedSearches.lastSeenAt,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(savedSearches.createdAt), asc(savedSearches.id));
+  return Promise.all(
+    rows.map(async (row) => {
+      const filters = savedFilters(row.query);
+      const [now, fresh] = await Promise.all([
+        countSearchMatches({ db: options.db, filters }),
+        countSearchMatches({ db: options.db, filters, publishedAfter: row.lastSeenAt }),
+      ]);
+      return {
+        id: row.id,
+        name: row.name,
+        query: row.query,
+        badges: savedSearchBadges(filters),
+        frequency: row.frequency,
+        matchCount: now.count,
+        matchCountCapped: now.capped,
+        newCount: fresh.count,
+      };
+    }),
+  );
+}
+
+export async function renameSavedSearch(options: { db: Database; userId: string | null | undefined; id: unknown; name: unknown }) {
+  const userId = signedIn(options.userId);
+  const name = cleanSearchName(options.name);
+  const row = await ownedSearch(options.db, userId, options.id);
+  await options.db.update(savedSearches).set({ name }).where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
+  return { id: row.id, name };
+}
+
+export async function setAlertFrequency(options: { db: Database; userId: string | null | undefined; id: unknown; frequency: unknown }) {
+  const userId = signedIn(options.userId);
+  const frequency = ALERT_FREQUENCIES.find((f) => f === options.frequency);
+  if (!frequency) throw new AppError("invalid", SAVED_SEARCH_MESSAGES.badFrequency);
+  const row = await ownedSearch(options.db, userId, options.id);
+  await options.db.update(savedSearches).set({ frequency }).where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
+  return { id: row.id, frequency };
+}
+
+export async function deleteSavedSearch(options: { db: Database; userId: string | null | undefined; id: unknown }) {
+  const userId = signedIn(options.userId);
+  const row = await ownedSearch(options.db, userId, options.id);
+  await options.db.delete(savedSearches).where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
+}
+
+/** 'Voir les résultats': everything published until now counts as seen; returns the /recherche URL. */
+export async function openSavedSearch(options: { db: Database; userId: string | null | undefined; id: unknown }): Promise<string> {
+  const userId = signedIn(options.userId);
+  const row = await ownedSearch(options.db, userId, options.id);
+  await options.db
+    .update(savedSearches)
+    .set({ lastSeenAt: sql`now()` })
+    .where(and(eq(savedSearches.id, row.id), eq(savedSearches.userId, userId)));
+  return row.query ? `/recherche?${row.query}` : "/recherche";
+}

@@ -1,0 +1,126 @@
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { listings } from "~/db/schema";
+import { EARTH_RADIUS_KM } from "~/features/search/search.server";
+import type { JobQueue } from "~/server/jobs.server";
+import { listingMatchKeys } from "./saved-search-filters";
+
+/** 'Quotidienne' digests leave at this hour (UTC: 08:00 in Paris in winter, 09:00 in summer). */
+export const DIGEST_HOUR_UTC = 7;
+/** 'Immédiate': at most one e-mail per saved search in this window. */
+export const IMMEDIATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The next digest time strictly after `now`. */
+export function nextDigestAt(now: Date): Date {
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC));
+  if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
+  return next;
+}
+
+export interface SearchMatch {
+  savedSearchId: string;
+  userId: string;
+  frequency: "immediate" | "daily";
+  lastAlertAt: Date | null;
+}
+
+/**
+ * The saved searches a published listing matches: the search's predicates (search.server.ts
+ * `searchWhere`) turned around, one statement. `match_keys && …` picks the candidates through
+ * the GIN index; every other filter is a column test, NULL meaning 'Tous'; the radius is the
+ * bounding box then the exact haversine distance, on the same 6 371 km sphere as the search.
+ * The owner's own searches, and searches whose alerts are off, are left out.
+ */
+export async function findMatchingSearches(db: DbExecutor, listingId: string): Promise<SearchMatch[]> {
+  const [listing] = await db
+    .select({ brand: listings.brand, model: listings.model, status: listings.status })
+    .from(listings)
+    .where(eq(listings.id, listingId));
+  if (!listing || listing.status !== "published") return [];
+  const result = (await db.execute(matchStatement(listingId, listingMatchKeys(listing)))) as unknown as {
+    rows: { savedSearchId: string; userId: string; frequency: "immediate" | "daily"; lastAlertAt: string | Date | null }[];
+  };
+  return result.rows.map((r) => ({ ...r, lastAlertAt: r.lastAlertAt === null ? null : new Date(r.lastAlertAt) }));
+}
+
+/** The matching statement itself (exported for EXPLAIN in scripts/bench-alerts.ts). */
+export function matchStatement(listingId: string, keys: string[]): SQL {
+  return sql`
+    select s.id as "savedSearchId", s.user_id as "userId", s.frequency, s.last_alert_at as "lastAlertAt"
+    from saved_searches s, listings l
+    where l.id = ${listingId}
+      and s.match_keys && ${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}
+      and s.frequency <> 'off'
+      and s.user_id <> l.owner_id
+      and (s.brands is null or l.brand = any(s.brands))
+      and (s.models is null or l.model = any(s.models))
+      and (s.energies is null or l.fuel = any(s.energies))
+      and (s.fuel is null or s.fuel = l.fuel)
+      and (s.vehicle_type is null or s.vehicle_type = l.vehicle_type)
+      and (s.gearbox is null or s.gearbox = l.gearbox)
+      and (s.color is null or s.color = l.color)
+      and (s.price_min is null or l.price >= s.price_min)
+      and (s.price_max is null or l.price <= s.price_max)
+      and (s.year_min is null or l.year >= s.year_min)
+      and (s.year_max is null or l.year <= s.year_max)
+      and (s.mileage_max is null or l.mileage <= s.mileage_max)
+      and (not s.good_deals or l.price_level <= 2)
+      and (s.text_query is null
+        or numnode(websearch_to_tsquery('occazio_fr', s.text_query)) = 0
+        or l.search_vector @@ websearch_to_tsquery('occazio_fr', s.text_query)
+        or occazio_fold(s.text_query) <% l.search_name)
+      and (s.latitude is null or (
+        l.latitude between s.min_latitude and s.max_latitude
+        and (l.longitude between s.min_longitude and s.max_longitude
+          or l.longitude + 360 between s.min_longitude and s.max_longitude
+          or l.longitude - 360 between s.min_longitude and s.max_longitude)
+        and 2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+          power(sin(radians(l.latitude - s.latitude) / 2), 2)
+          + cos(radians(s.latitude)) * cos(radians(l.latitude))
+            * power(sin(radians(l.longitude - s.longitude) / 2), 2)))) <= s.radius_km))
+  `;
+}
+
+/**
+ * Called in the transaction that publishes a listing (moderator validation, AUTO_PUBLISH):
+ * records one pending notice per matching saved search — committed with the publication or
+ * not at all, and never twice (primary key) — and schedules the jobs that will send them:
+ * 'Immédiate' now or when the search's hour is up, 'Quotidienne' at the next digest time.
+ * The jobs are enqueued in the same transaction (outbox); without a queue (tests), the
+ * notices wait for `sendSearchAlert`/`sendSearchDigest`.
+ */
+export async function recordSearchMatches(options: {
+  db: DbExecutor;
+  listingId: string;
+  jobs?: JobQueue;
+  now?: Date;
+}): Promise<{ recorded: number }> {
+  const { db } = options;
+  const now = options.now ?? new Date();
+  const matches = await findMatchingSearches(db, options.listingId);
+  if (matches.length === 0) return { recorded: 0 };
+  const inserted = (await db.execute(sql`
+    insert into saved_search_notices (saved_search_id, listing_id, user_id)
+    select m.id::uuid, ${options.listingId}::uuid, m.user_id
+    from unnest(${sql`array[${sql.join(matches.map((m) => sql`${m.savedSearchId}`), sql`, `)}]::text[]`},
+                ${sql`array[${sql.join(matches.map((m) => sql`${m.userId}`), sql`, `)}]::text[]`}) as m(id, user_id)
+    on conflict do nothing
+    returning saved_search_id as "savedSearchId"
+  `)) as unknown as { rows: { savedSearchId: string }[] };
+  const fresh = new Set(inserted.rows.map((r) => r.savedSearchId));
+  if (options.jobs) {
+    const digestUsers = new Set<string>();
+    for (const match of matches) {
+      if (!fresh.has(match.savedSearchId)) continue;
+      if (match.frequency === "daily") {
+        if (digestUsers.has(match.userId)) continue;
+        digestUsers.add(match.userId);
+        await options.jobs.enqueue("search-digest", { userId: match.userId }, { db, startAfter: nextDigestAt(now) });
+      } else {
+        const due = match.lastAlertAt ? new Date(match.lastAlertAt.getTime() + IMMEDIATE_WINDOW_MS) : now;
+        await options.jobs.enqueue("search-alert", { savedSearchId: match.savedSearchId }, { db, startAfter: due > now ? due : undefined });
+      }
+    }
+  }
+  return { recorded: fresh.size };
+}

@@ -1,0 +1,118 @@
+import {
+  activeFilterBadges,
+  DEFAULT_RADIUS_KM,
+  parseSearchParams,
+  SEARCH_PARAM_NAMES,
+  toSearchParams,
+  type SearchFilters,
+} from "~/features/search/search-params";
+import { formatMileage, formatPrice } from "~/ui/format";
+
+/**
+ * Saved searches reuse the search's own parsing and canonicalisation (search-params.ts), so
+ * a saved search keeps exactly the parameters /recherche reads, in their canonical form.
+ * Unlike /recherche, which drops what it cannot use and still shows results, saving refuses
+ * any unknown, repeated or invalid parameter: the user would otherwise get alerts for a
+ * search other than the one they think they saved. No server imports (used by the page too).
+ */
+
+export const MAX_SAVED_SEARCHES = 20;
+export const MAX_SAVED_SEARCH_NAME = 80;
+
+export const SAVED_SEARCH_MESSAGES = {
+  limit: `Vous avez atteint la limite de ${MAX_SAVED_SEARCHES} recherches sauvegardées. Supprimez-en une dans « Mes recherches » pour en sauvegarder une nouvelle.`,
+  signedOut: "Veuillez vous connecter pour sauvegarder une recherche.",
+  notFound: "Recherche sauvegardée introuvable.",
+  nameRequired: "Donnez un nom à cette recherche.",
+  nameTooLong: `Le nom ne peut pas dépasser ${MAX_SAVED_SEARCH_NAME} caractères.`,
+  badFrequency: "Choisissez la fréquence des alertes : Immédiate, Quotidienne ou Désactivée.",
+} as const;
+
+export type SavedFilters = Omit<SearchFilters, "sort" | "page">;
+
+export type ParsedSavedQuery = { ok: true; filters: SavedFilters; query: string } | { ok: false; error: string };
+
+const KNOWN = new Set<string>(SEARCH_PARAM_NAMES);
+
+/** The filters of a /recherche query string, canonical, or a French reason to refuse them. */
+export function parseSavedSearchQuery(raw: string): ParsedSavedQuery {
+  if (raw.length > 4_000) return { ok: false, error: "Cette recherche est trop longue pour être sauvegardée." };
+  const params = new URLSearchParams(raw.startsWith("?") ? raw.slice(1) : raw);
+  const seen = new Set<string>();
+  for (const name of params.keys()) {
+    if (!KNOWN.has(name)) {
+      return { ok: false, error: `Cette recherche contient un filtre inconnu (« ${name.slice(0, 30)} ») : elle ne peut pas être sauvegardée.` };
+    }
+    if (seen.has(name)) {
+      return { ok: false, error: `Le filtre « ${name} » apparaît plusieurs fois : la recherche ne peut pas être sauvegardée.` };
+    }
+    seen.add(name);
+  }
+  const parsed = parseSearchParams(params);
+  if (parsed.errors.length) {
+    return { ok: false, error: `Cette recherche ne peut pas être sauvegardée : ${parsed.errors[0]}` };
+  }
+  // Sort and page are presentation only: they do not change which listings match.
+  const filters: SavedFilters = { ...parsed.filters };
+  delete (filters as SearchFilters).sort;
+  delete (filters as SearchFilters).page;
+  return { ok: true, filters, query: toSearchParams(filters).toString() };
+}
+
+/** The filters of a stored canonical query (always valid: it was canonicalised on save). */
+export function savedFilters(query: string): SavedFilters {
+  const { filters } = parseSearchParams(new URLSearchParams(query));
+  delete filters.sort;
+  delete filters.page;
+  return filters;
+}
+
+const list = (values: readonly string[] | undefined) => (values?.length ? values.join(", ") : undefined);
+
+/** "Peugeot 3008 · Hybride · ≤ 25 000 € · 50 km autour de 69001" */
+export function proposeSearchName(filters: SavedFilters): string {
+  const parts: string[] = [];
+  const vehicle = [filters.brand ?? list(filters.brands), filters.model ?? list(filters.models)].filter(Boolean).join(" ");
+  if (vehicle) parts.push(vehicle);
+  const energy = filters.fuel ?? list(filters.energies);
+  if (energy) parts.push(energy);
+  if (filters.vehicleType) parts.push(filters.vehicleType);
+  if (filters.gearbox) parts.push(filters.gearbox);
+  if (filters.color) parts.push(filters.color);
+  if (filters.priceMin !== undefined && filters.priceMax !== undefined) {
+    parts.push(`${formatPrice(filters.priceMin)} – ${formatPrice(filters.priceMax)}`);
+  } else if (filters.priceMax !== undefined) parts.push(`≤ ${formatPrice(filters.priceMax)}`);
+  else if (filters.priceMin !== undefined) parts.push(`≥ ${formatPrice(filters.priceMin)}`);
+  if (filters.yearMin !== undefined && filters.yearMax !== undefined) parts.push(`${filters.yearMin} – ${filters.yearMax}`);
+  else if (filters.yearMin !== undefined) parts.push(`${filters.yearMin} ou plus récent`);
+  else if (filters.yearMax !== undefined) parts.push(`${filters.yearMax} ou plus ancien`);
+  if (filters.mileageMax !== undefined) parts.push(`≤ ${formatMileage(filters.mileageMax)}`);
+  if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${filters.postalCode}`);
+  const name = parts.length ? parts.join(" · ") : "Toutes les annonces";
+  return name.length > MAX_SAVED_SEARCH_NAME ? `${name.slice(0, MAX_SAVED_SEARCH_NAME - 1).trimEnd()}…` : name;
+}
+
+/** The filters as French badges ("Marque : Peugeot", "Autour de 69001 (50 km)"). */
+export function savedSearchBadges(filters: SavedFilters): { key: string; label: string }[] {
+  return activeFilterBadges(filters).map(({ key, label }) => ({ key, label }));
+}
+
+/** Keys of a listing, to be looked up in `saved_searches.match_keys`. */
+export function listingMatchKeys(listing: { brand: string; model: string }): string[] {
+  return [`${listing.brand}|${listing.model}`, `${listing.brand}|*`, `*|${listing.model}`, "*|*"];
+}
+
+/**
+ * The keys a saved search is found by: every allowed brand × every allowed model, '*' for
+ * 'Tous'. A single brand and a list both set (brand=X&brands=Y,Z) allow their intersection,
+ * like the search's two predicates; an empty intersection gives no key (nothing can match).
+ */
+export function searchMatchKeys(filters: SavedFilters): string[] {
+  const allowed = (single: string | undefined, many: string[] | undefined): string[] => {
+    if (single !== undefined) return many?.length ? (many.includes(single) ? [single] : []) : [single];
+    return many?.length ? many : ["*"];
+  };
+  const brands = allowed(filters.brand, filters.brands);
+  const models = allowed(filters.model, filters.models);
+  return brands.flatMap((b) => models.map((m) => `${b}|${m}`));
+}

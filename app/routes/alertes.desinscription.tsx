@@ -1,0 +1,58 @@
+import { data, Form, Link, useActionData } from "react-router";
+import { checkUnsubscribeLink, UNSUBSCRIBE_PATH, unsubscribeSearchAlerts } from "~/features/saved-searches/unsubscribe-search-alert.server";
+import { Button, buttonClasses } from "~/ui/button";
+import { pageMeta } from "~/ui/seo";
+import type { Route } from "./+types/alertes.desinscription";
+
+export function meta() {
+  return [...pageMeta("Se désabonner des alertes", "Ne plus recevoir les alertes e-mail d'une recherche."), { name: "robots", content: "noindex" }];
+}
+
+const INVALID = "Ce lien de désinscription n'est pas valide : aucune alerte n'a été modifiée. Utilisez le lien complet reçu par e-mail, ou gérez vos alertes depuis « Mes recherches ».";
+
+/** GET (the link in the e-mail, signed out): says what the link would stop, changes nothing. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const ref = new URL(request.url).searchParams.get("r");
+  const rows = await checkUnsubscribeLink({ db: context.services.db, ref });
+  return { ref: rows ? ref : null, names: rows?.map((r) => r.name) ?? [] };
+}
+
+/**
+ * POST: the one-click unsubscribe — the mail client's RFC 8058 request (`List-Unsubscribe=One-Click`,
+ * to this URL) or the button below. A tampered link changes nothing and says so (400).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const ref = new URL(request.url).searchParams.get("r");
+  const result = await unsubscribeSearchAlerts({ db: context.services.db, ref });
+  if (!result.ok) return data({ ok: false as const, names: [] as string[] }, { status: 400 });
+  return data({ ok: true as const, names: result.names });
+}
+
+export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+  const done = useActionData<typeof action>();
+  const quoted = (names: string[]) => names.map((n) => `« ${n} »`).join(", ");
+  return (
+    <section className="mx-auto max-w-xl space-y-4 rounded-xl bg-white p-6 shadow-sm">
+      <h1 className="text-2xl font-bold">Alertes e-mail</h1>
+      {done?.ok ? (
+        <p role="status">
+          C'est fait : vous ne recevrez plus d'alertes pour {quoted(done.names)}. La recherche reste dans « Mes recherches » ; vous pouvez y réactiver ses alertes.
+        </p>
+      ) : done || !loaderData.ref ? (
+        <p role="alert" className="text-red-800">
+          {INVALID}
+        </p>
+      ) : (
+        <>
+          <p>Ne plus recevoir d'e-mails d'alerte pour {quoted(loaderData.names)} ?</p>
+          <Form noValidate method="post" action={`${UNSUBSCRIBE_PATH}?r=${encodeURIComponent(loaderData.ref)}`}>
+            <Button type="submit">Me désabonner</Button>
+          </Form>
+        </>
+      )}
+      <Link to="/recherches" className={buttonClasses("secondary")}>
+        Gérer mes alertes
+      </Link>
+    </section>
+  );
+}

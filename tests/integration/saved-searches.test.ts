@@ -1,0 +1,299 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listings, outboxEmails, savedSearchNotices, savedSearches, user } from "~/db/schema";
+import {
+  deleteSavedSearch,
+  listSavedSearches,
+  openSavedSearch,
+  renameSavedSearch,
+  setAlertFrequency,
+} from "~/features/saved-searches/manage-saved-searches.server";
+import { findMatchingSearches, recordSearchMatches } from "~/features/saved-searches/match-saved-searches.server";
+import { saveSearch } from "~/features/saved-searches/save-search.server";
+import { MAX_SAVED_SEARCHES, savedFilters } from "~/features/saved-searches/saved-search-filters";
+import { sendSearchAlert, sendSearchDigest, type AlertSender } from "~/features/saved-searches/send-search-alerts.server";
+import { checkUnsubscribeLink, unsubscribeSearchAlerts } from "~/features/saved-searches/unsubscribe-search-alert.server";
+import { locatePostalCode } from "~/features/places/places.server";
+import { searchListings, EARTH_RADIUS_KM } from "~/features/search/search.server";
+import { createLogger } from "~/server/logger.server";
+import { formatPrice } from "~/ui/format";
+import { createOutboxMailer } from "~/server/mailer.server";
+import { createLocalStorage, photoUrlBuilder } from "~/server/storage.server";
+import { insertListing, insertUser } from "~/testing/inserters.server";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+let t: TestDatabase;
+let sender: AlertSender;
+let seller: { id: string };
+const logger = createLogger({ level: "silent", pretty: false });
+const storage = createLocalStorage("/tmp/occazio-saved-search-tests");
+
+beforeAll(async () => {
+  t = await createTestDatabase({ withPlaces: true });
+  sender = { db: t.db, mailer: createOutboxMailer({ db: t.db, logger }), publicUrl: "http://occazio.test", photoUrl: photoUrlBuilder(undefined), logger };
+  seller = await insertUser(t.db, { canSignIn: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const buyer = () => insertUser(t.db, { canSignIn: false });
+const noticesOf = async (savedSearchId: string) =>
+  (await t.db.select().from(savedSearchNotices).where(eq(savedSearchNotices.savedSearchId, savedSearchId))).map((n) => n.listingId);
+const mailsTo = async (email: string) => (await t.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, email)));
+
+/** A Peugeot 3008 Hybride SUV in Lyon 1er; every field fixed so each case changes one thing. */
+const LYON = { city: "Lyon 1er", postalCode: "69001", latitude: 45.767, longitude: 4.834 };
+const base = {
+  brand: "Peugeot",
+  model: "3008",
+  fuel: "Hybride",
+  gearbox: "Automatique",
+  vehicleType: "SUV",
+  color: "Gris",
+  price: 20_000,
+  year: 2020,
+  mileage: 50_000,
+  place: LYON,
+};
+
+async function publish(overrides: Partial<typeof base> & { place?: typeof LYON } = {}, ownerId = seller.id) {
+  return insertListing(t.db, ownerId, { ...base, ...overrides, status: "published", publishedAt: new Date() });
+}
+
+describe(`saved searches (${process.env.TEST_DB_ENGINE})`, () => {
+  it("matches a new listing with the search's own predicates, for every filter kind and 'Tous'", async () => {
+    const cases: [string, Partial<typeof base>, boolean][] = [
+      ["", {}, true], // 'Tous' everywhere
+      ["brand=Peugeot", {}, true],
+      ["brand=Peugeot", { brand: "Renault", model: "Clio" }, false],
+      ["brand=Peugeot&model=3008", {}, true],
+      ["brand=Peugeot&model=3008", { model: "208" }, false],
+      ["model=3008", {}, true],
+      ["brands=Renault,Peugeot", {}, true],
+      ["brands=Renault,Citroen", {}, false],
+      ["models=208,3008", {}, true],
+      ["models=208,2008", {}, false],
+      ["brand=Peugeot&brands=Renault", {}, false],
+      ["energies=Hybride,Electrique", {}, true],
+      ["energies=Diesel", {}, false],
+      ["fuel=Hybride", {}, true],
+      ["fuel=Diesel", {}, false],
+      ["gearbox=Automatique", {}, true],
+      ["gearbox=Manuelle", {}, false],
+      ["vehicleType=SUV", {}, true],
+      ["vehicleType=Berline", {}, false],
+      ["color=Gris", {}, true],
+      ["color=Rouge", {}, false],
+      ["priceMin=20000", {}, true],
+      ["priceMin=20001", {}, false],
+      ["price=20000", {}, true],
+      ["price=19999", {}, false],
+      ["yearMin=2020&yearMax=2020", {}, true],
+      ["yearMin=2021", {}, false],
+      ["yearMax=2019", {}, false],
+      ["mileageMax=50000", {}, true],
+      ["mileageMax=49999", {}, false],
+      ["q=peugeot", {}, true],
+      ["q=tesla", {}, false],
+      ["deals=1", {}, false],
+      ["postalCode=69001&radius=10", {}, true],
+      ["postalCode=75011&radius=200", {}, false],
+      ["brand=Peugeot&model=3008&fuel=Hybride&price=25000&postalCode=69001&radius=50", {}, true],
+    ];
+    for (const [query, overrides, expected] of cases) {
+      const me = await buyer();
+      const saved = await saveSearch({ db: t.db, userId: me.id, query });
+      const listing = await publish(overrides);
+      const found = (await findMatchingSearches(t.db, listing.id)).some((m) => m.savedSearchId === saved.id);
+      expect({ query, overrides, found }).toEqual({ query, overrides, found: expected });
+      // The same answer as /recherche with these filters (the newest listing comes first).
+      const result = await searchListings({ db: t.db, storage, filters: savedFilters(new URLSearchParams(query).toString()) });
+      expect({ query, inSearch: result.items.some((i) => i.id === listing.id) }).toEqual({ query, inSearch: expected });
+      await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, listing.id));
+    }
+  });
+
+  it("draws the radius exactly: just inside the circle matches, just outside does not", async () => {
+    const center = (await locatePostalCode({ db: t.db, postalCode: "69001" }))!;
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "postalCode=69001&radius=50" });
+    // Due north of the centre: the great-circle distance is the latitude difference.
+    const at = (km: number) => ({ ...LYON, latitude: center.latitude + (km / EARTH_RADIUS_KM) * (180 / Math.PI), longitude: center.longitude });
+    const inside = await publish({ place: at(49.99) });
+    const outside = await publish({ place: at(50.01) });
+    expect((await findMatchingSearches(t.db, inside.id)).map((m) => m.savedSearchId)).toContain(saved.id);
+    expect((await findMatchingSearches(t.db, outside.id)).map((m) => m.savedSearchId)).not.toContain(saved.id);
+    // Same on an east–west line, where the bounding box is widest.
+    const east = (km: number) => {
+      const lat = (center.latitude * Math.PI) / 180;
+      const dLon = 2 * Math.asin(Math.sin(km / EARTH_RADIUS_KM / 2) / Math.cos(lat));
+      return { ...LYON, latitude: center.latitude, longitude: center.longitude + (dLon * 180) / Math.PI };
+    };
+    const insideEast = await publish({ place: east(49.99) });
+    const outsideEast = await publish({ place: east(50.01) });
+    expect((await findMatchingSearches(t.db, insideEast.id)).map((m) => m.savedSearchId)).toContain(saved.id);
+    expect((await findMatchingSearches(t.db, outsideEast.id)).map((m) => m.savedSearchId)).not.toContain(saved.id);
+    for (const l of [inside, outside, insideEast, outsideEast]) await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, l.id));
+  });
+
+  it("never alerts the owner of the listing, and a retried match or alert sends nothing twice", async () => {
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "brand=Peugeot&model=5008" });
+    const own = await publish({ model: "5008" }, me.id);
+    await recordSearchMatches({ db: t.db, listingId: own.id });
+    expect(await noticesOf(saved.id)).toEqual([]);
+    const other = await publish({ model: "5008" });
+    await recordSearchMatches({ db: t.db, listingId: other.id });
+    expect(await noticesOf(saved.id)).toEqual([other.id]);
+    // A retry (crash after the commit, job run again): the primary key keeps one notice.
+    expect(await recordSearchMatches({ db: t.db, listingId: other.id })).toEqual({ recorded: 0 });
+    expect(await noticesOf(saved.id)).toEqual([other.id]);
+    expect(await sendSearchAlert(sender, saved.id)).toBe("sent");
+    expect(await sendSearchAlert(sender, saved.id, new Date(Date.now() + 2 * 3600_000))).toBe("nothing");
+    const mails = await mailsTo(me.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(`1 nouvelle annonce pour « ${saved.name} »`);
+    expect(mails[0]!.textBody).toContain(`/annonce/${other.id}`);
+    expect(mails[0]!.textBody).not.toContain(own.id);
+    expect(mails[0]!.htmlBody).toContain(formatPrice(20_000));
+    expect(mails[0]!.textBody).toContain("Lyon 1er (69001)");
+    expect(mails[0]!.textBody).toMatch(/\/alertes\/desinscription\?r=/);
+    expect(mails[0]!.textBody).toContain("http://occazio.test/recherches");
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.model, "5008"));
+  });
+
+  it("'Immédiate': at most one e-mail an hour, then every match since, max 10 listed then 'et N autres'", async () => {
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "brand=Dacia&model=Duster" });
+    const first = await publish({ brand: "Dacia", model: "Duster" });
+    await recordSearchMatches({ db: t.db, listingId: first.id });
+    const now = new Date();
+    expect(await sendSearchAlert(sender, saved.id, now)).toBe("sent");
+    const later = [];
+    for (let i = 0; i < 12; i++) {
+      const l = await publish({ brand: "Dacia", model: "Duster" });
+      await recordSearchMatches({ db: t.db, listingId: l.id });
+      later.push(l);
+    }
+    expect(await sendSearchAlert(sender, saved.id, new Date(now.getTime() + 30 * 60_000))).toBe("throttled");
+    expect(await mailsTo(me.email)).toHaveLength(1);
+    expect(await sendSearchAlert(sender, saved.id, new Date(now.getTime() + 61 * 60_000))).toBe("sent");
+    const mails = await mailsTo(me.email);
+    expect(mails).toHaveLength(2);
+    const second = mails.find((m) => m.subject.startsWith("12 "))!;
+    expect(second.subject).toBe(`12 nouvelles annonces pour « ${saved.name} »`);
+    expect(second.textBody).toContain("et 2 autres");
+    expect(second.textBody).not.toContain(first.id);
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Dacia"));
+  });
+
+  it("'Quotidienne': one digest per account grouping its searches, each listing once", async () => {
+    const me = await buyer();
+    const a = await saveSearch({ db: t.db, userId: me.id, query: "brand=Toyota" });
+    const b = await saveSearch({ db: t.db, userId: me.id, query: "brand=Toyota&model=Yaris" });
+    const c = await saveSearch({ db: t.db, userId: me.id, query: "brand=Toyota&model=Corolla" });
+    for (const s of [a, b, c]) await setAlertFrequency({ db: t.db, userId: me.id, id: s.id, frequency: "daily" });
+    const yaris = await publish({ brand: "Toyota", model: "Yaris" });
+    const corolla = await publish({ brand: "Toyota", model: "Corolla" });
+    await recordSearchMatches({ db: t.db, listingId: yaris.id });
+    await recordSearchMatches({ db: t.db, listingId: corolla.id });
+    // Daily searches are not sent one by one.
+    expect(await sendSearchAlert(sender, a.id)).toBe("nothing");
+    const now = new Date();
+    expect(await sendSearchDigest(sender, me.id, now)).toBe("sent");
+    const mails = await mailsTo(me.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Vos alertes du jour : 2 nouvelles annonces");
+    expect(mails[0]!.textBody.split(yaris.id).length - 1).toBe(1);
+    expect(mails[0]!.textBody.split(corolla.id).length - 1).toBe(1);
+    // A second digest the same day waits for tomorrow.
+    const more = await publish({ brand: "Toyota", model: "Yaris" });
+    await recordSearchMatches({ db: t.db, listingId: more.id });
+    expect(await sendSearchDigest(sender, me.id, new Date(now.getTime() + 3600_000))).toBe("throttled");
+    expect(await sendSearchDigest(sender, me.id, new Date(now.getTime() + 24 * 3600_000))).toBe("sent");
+    expect(await mailsTo(me.email)).toHaveLength(2);
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Toyota"));
+  });
+
+  it("'Alertes de recherche' off and 'Désactivée' send nothing; the one-click link turns alerts off, a tampered one changes nothing", async () => {
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "brand=Fiat&model=500" });
+    await t.db.update(user).set({ notifySearchAlerts: false }).where(eq(user.id, me.id));
+    const l1 = await publish({ brand: "Fiat", model: "500" });
+    await recordSearchMatches({ db: t.db, listingId: l1.id });
+    expect(await sendSearchAlert(sender, saved.id)).toBe("disabled");
+    expect(await mailsTo(me.email)).toHaveLength(0);
+    await t.db.update(user).set({ notifySearchAlerts: true }).where(eq(user.id, me.id));
+
+    const [row] = await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    const ref = `${row!.id}.${row!.unsubscribeToken}`;
+    const tampered = `${row!.id}.${row!.unsubscribeToken.slice(0, -1)}${row!.unsubscribeToken.endsWith("A") ? "B" : "A"}`;
+    expect(await checkUnsubscribeLink({ db: t.db, ref: tampered })).toBeNull();
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref: tampered })).toEqual({ ok: false });
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref: "pas-un-lien" })).toEqual({ ok: false });
+    expect((await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id)))[0]!.frequency).toBe("immediate");
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref })).toEqual({ ok: true, names: [saved.name] });
+    expect((await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id)))[0]!.frequency).toBe("off");
+    const l2 = await publish({ brand: "Fiat", model: "500" });
+    await recordSearchMatches({ db: t.db, listingId: l2.id });
+    expect(await noticesOf(saved.id)).toEqual([l1.id]);
+    expect(await sendSearchAlert(sender, saved.id)).toBe("nothing");
+    expect(await mailsTo(me.email)).toHaveLength(0);
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Fiat"));
+  });
+
+  it("keeps one search per set of filters, 20 per account, and refuses unknown or tampered filters in French", async () => {
+    const me = await buyer();
+    const first = await saveSearch({ db: t.db, userId: me.id, query: "model=3008&brand=peugeot&fuel=hybride&price=25000&postalCode=69001&radius=50" });
+    expect(first).toMatchObject({ created: true, name: `Peugeot 3008 · Hybride · ≤ ${formatPrice(25_000)} · 50 km autour de 69001` });
+    // Same filters, other spelling and order, sort and page: the same search.
+    const again = await saveSearch({ db: t.db, userId: me.id, query: "brand=Peugeot&model=3008&fuel=Hybride&price=25000&postalCode=69001&radius=50&sort=price_asc&page=2" });
+    expect(again).toMatchObject({ id: first.id, created: false });
+    for (const query of ["foo=bar", "brand=Peugeot&brand=Renault", "price=abc", "radius=50&postalCode=6900", "fuel=Kerosene", "brand=%3Cscript%3E"]) {
+      await expect(saveSearch({ db: t.db, userId: me.id, query })).rejects.toMatchObject({ code: "invalid", message: expect.stringMatching(/ne peut pas être sauvegardée|inconnu|plusieurs fois/) });
+    }
+    await expect(saveSearch({ db: t.db, userId: me.id, query: "postalCode=00000" })).rejects.toMatchObject({ code: "invalid", message: expect.stringContaining("introuvable") });
+    await expect(saveSearch({ db: t.db, userId: null, query: "brand=Peugeot" })).rejects.toMatchObject({ code: "unauthenticated" });
+    for (let i = 1; i < MAX_SAVED_SEARCHES; i++) await saveSearch({ db: t.db, userId: me.id, query: `priceMin=${i * 1000}` });
+    await expect(saveSearch({ db: t.db, userId: me.id, query: "brand=Renault" })).rejects.toMatchObject({
+      code: "conflict",
+      message: expect.stringContaining("limite de 20 recherches"),
+    });
+    expect(await listSavedSearches({ db: t.db, userId: me.id })).toHaveLength(20);
+  });
+
+  it("lists counts and 'N nouvelles' until 'Voir les résultats'; nobody reads or changes another's searches", async () => {
+    const me = await buyer();
+    const other = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "brand=Skoda&model=Octavia" });
+    await publish({ brand: "Skoda", model: "Octavia" });
+    await publish({ brand: "Skoda", model: "Octavia" });
+    const [item] = await listSavedSearches({ db: t.db, userId: me.id });
+    expect(item).toMatchObject({ id: saved.id, matchCount: 2, newCount: 2, frequency: "immediate" });
+    expect(item!.badges.map((b) => b.label)).toEqual(["Marque : Skoda", "Modèle : Octavia"]);
+    expect(await openSavedSearch({ db: t.db, userId: me.id, id: saved.id })).toBe("/recherche?brand=Skoda&model=Octavia");
+    expect((await listSavedSearches({ db: t.db, userId: me.id }))[0]).toMatchObject({ matchCount: 2, newCount: 0 });
+
+    expect(await listSavedSearches({ db: t.db, userId: other.id })).toEqual([]);
+    for (const attempt of [
+      () => renameSavedSearch({ db: t.db, userId: other.id, id: saved.id, name: "À moi" }),
+      () => setAlertFrequency({ db: t.db, userId: other.id, id: saved.id, frequency: "off" }),
+      () => deleteSavedSearch({ db: t.db, userId: other.id, id: saved.id }),
+      () => openSavedSearch({ db: t.db, userId: other.id, id: saved.id }),
+    ]) {
+      await expect(attempt()).rejects.toMatchObject({ code: "not_found", message: "Recherche sauvegardée introuvable." });
+    }
+    await expect(listSavedSearches({ db: t.db, userId: null })).rejects.toMatchObject({ code: "unauthenticated" });
+    const [row] = await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
+    expect(row).toMatchObject({ name: saved.name, frequency: "immediate" });
+
+    await renameSavedSearch({ db: t.db, userId: me.id, id: saved.id, name: "  Octavia break  " });
+    await expect(renameSavedSearch({ db: t.db, userId: me.id, id: saved.id, name: " " })).rejects.toMatchObject({ code: "invalid" });
+    await expect(setAlertFrequency({ db: t.db, userId: me.id, id: saved.id, frequency: "weekly" })).rejects.toMatchObject({ code: "invalid" });
+    expect((await listSavedSearches({ db: t.db, userId: me.id }))[0]!.name).toBe("Octavia break");
+    await deleteSavedSearch({ db: t.db, userId: me.id, id: saved.id });
+    expect(await listSavedSearches({ db: t.db, userId: me.id })).toEqual([]);
+    expect(await t.db.select().from(savedSearchNotices).where(eq(savedSearchNotices.savedSearchId, saved.id))).toEqual([]);
+  });
+});
