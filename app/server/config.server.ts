@@ -105,6 +105,11 @@ export const configSchema = z.object({
    * embedded default always runs one process (PGlite is one process's database).
    */
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /**
+   * Seconds an anonymous home or search page is answered from this process's memory before it
+   * is rendered again (issue 15, decision 0015); 0 turns the cache off.
+   */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   /** Redis carries live events between processes (instead of PostgreSQL LISTEN/NOTIFY). */
   REDIS_URL: z.preprocess(
     blankToUndefined,
