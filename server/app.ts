@@ -6,7 +6,7 @@ import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
@@ -241,7 +241,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   app.use((req, res, next) => {
     // Log lines written while serving this request carry its id.
     const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }) };
-    const loadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
+    const loadContext: AppLoadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
     const policy = publicCachePolicy(req);
     const memo = policy?.memo && pageCache.enabled ? req.originalUrl : null;
     if (policy && memo) {
@@ -262,6 +262,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
         return;
       }
     }
+    if (policy) loadContext.renderWhole = true;
     const csp = String(res.getHeader("Content-Security-Policy") ?? "");
     const rendered = handleRequest(toWebRequest(req, res), loadContext).then(async (response) =>
       policy && response.status === 200 && !response.headers.has("set-cookie")

@@ -11,16 +11,23 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let t: TestDatabase;
 let app: TestApp;
+/** The same app with the in-process page cache (PAGE_CACHE_SECONDS, default 5). */
+let cachedApp: TestApp;
 beforeAll(async () => {
   t = await createTestDatabase();
-  app = await startTestApp({ db: t });
+  app = await startTestApp({ db: t, env: { PAGE_CACHE_SECONDS: "0" } });
+  cachedApp = await startTestApp({ db: t });
 });
 afterAll(async () => {
   await app?.close();
+  await cachedApp?.close();
   await t?.close();
 });
 
-/** A raw GET (fetch would decompress and hide Content-Encoding). */
+/**
+ * A raw GET: fetch would decompress and hide Content-Encoding, and it turns a conditional
+ * request into an end-to-end reload (`Cache-Control: no-cache`, which must not get a 304).
+ */
 function rawGet(url: string, headers: Record<string, string>) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     http
@@ -50,15 +57,16 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
       expect(again.headers.get("etag")).toBe(etag);
       expect(again.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
 
-      const revalidated = await fetch(app.url + page, { headers: { "if-none-match": etag! } });
+      const revalidated = await rawGet(app.url + page, { "if-none-match": etag! });
       expect(revalidated.status).toBe(304);
-      expect(await revalidated.text()).toBe("");
+      expect(revalidated.body.length).toBe(0);
       // The stored copy keeps the policy whose nonce its scripts carry.
-      expect(revalidated.headers.get("content-security-policy")).toBeNull();
-      expect(revalidated.headers.get("etag")).toBe(etag);
+      expect(revalidated.headers["content-security-policy"]).toBeUndefined();
+      expect(revalidated.headers.etag).toBe(etag);
 
-      const changed = await fetch(app.url + page, { headers: { "if-none-match": 'W/"autre-version"' } });
-      expect(changed.status).toBe(200);
+      expect((await rawGet(app.url + page, { "if-none-match": 'W/"autre-version"' })).status).toBe(200);
+      // A reload (Cache-Control: no-cache) gets the whole page.
+      expect((await fetch(app.url + page, { headers: { "if-none-match": etag! } })).status).toBe(200);
     }
   });
 
@@ -70,14 +78,39 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("public, no-cache");
     const etag = first.headers.get("etag")!;
-    expect((await fetch(app.url + canonical, { headers: { "if-none-match": etag } })).status).toBe(304);
+    expect((await rawGet(app.url + canonical, { "if-none-match": etag })).status).toBe(304);
 
     // The seller lowers the price: the old copy is no longer valid.
     await t.db.update(listings).set({ price: 11_900 }).where(eq(listings.id, listing.id));
-    const after = await fetch(app.url + canonical, { headers: { "if-none-match": etag } });
+    const after = await rawGet(app.url + canonical, { "if-none-match": etag });
     expect(after.status).toBe(200);
-    expect(after.headers.get("etag")).not.toBe(etag);
-    expect(await after.text()).toContain("11\u202f900");
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.body.toString()).toContain("11\u202f900");
+  });
+
+  it("answers repeated anonymous searches from memory for PAGE_CACHE_SECONDS, never a signed-in visitor", async () => {
+    const page = "/recherche?brand=Citro%C3%ABn";
+    const first = await fetch(cachedApp.url + page);
+    const html = await first.text();
+    // The same bytes, with the policy naming their nonce, instead of a new render.
+    const second = await fetch(cachedApp.url + page);
+    expect(await second.text()).toBe(html);
+    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    const gzipped = await rawGet(cachedApp.url + page, { "accept-encoding": "gzip" });
+    expect(gzipped.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzipped.body).toString()).toBe(html);
+    expect((await rawGet(cachedApp.url + page, { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+
+    // Another search is its own entry; a signed-in visitor always gets a fresh render.
+    const other = await fetch(`${cachedApp.url}/recherche?brand=Renault`);
+    expect(other.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+    const client = createClient(cachedApp.url);
+    const email = `memo-${Date.now()}@example.fr`;
+    await client.signUp(email);
+    const signedIn = await client.request(page);
+    expect(signedIn.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+    expect(await signedIn.text()).toContain(email);
   });
 
   it("is private as soon as a session cookie is present, and never for an account page", async () => {
