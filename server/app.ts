@@ -233,7 +233,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   }
 
   app.use(privateCaching);
-  const pageCache: PageCache = options.pageCache ?? createPageCache({ ttlSeconds: config.PAGE_CACHE_SECONDS });
+  const pageCache: PageCache = options.pageCache ?? createPageCache({ ttlSeconds: config.pageCacheSeconds });
   const handleRequest = createRequestHandler(
     options.build,
     config.NODE_ENV === "development" ? "development" : "production",

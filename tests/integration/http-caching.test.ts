@@ -11,12 +11,12 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let t: TestDatabase;
 let app: TestApp;
-/** The same app with the in-process page cache (PAGE_CACHE_SECONDS, default 5). */
+/** The same app with the in-process page cache (PAGE_CACHE_SECONDS; off by default on the embedded database). */
 let cachedApp: TestApp;
 beforeAll(async () => {
   t = await createTestDatabase();
-  app = await startTestApp({ db: t, env: { PAGE_CACHE_SECONDS: "0" } });
-  cachedApp = await startTestApp({ db: t });
+  app = await startTestApp({ db: t });
+  cachedApp = await startTestApp({ db: t, env: { PAGE_CACHE_SECONDS: "5" } });
 });
 afterAll(async () => {
   await app?.close();
