@@ -234,7 +234,8 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = processTreeCpuMs(server.child.pid!);
       const stats = await load(url, CONNECTIONS, DURATION_S);
-      const cpuMsPerRequest = (processTreeCpuMs(server.child.pid!) - cpuBefore) / Math.max(1, stats.requests);
+      // No answer at all (every request timed out): no per-request figure.
+      const cpuMsPerRequest = stats.requests ? (processTreeCpuMs(server.child.pid!) - cpuBefore) / stats.requests : NaN;
       const loadAfter = os.loadavg()[0]!;
       const page = `${url.pathname}${url.search}`.replace(/^\/annonce\/.*/, "/annonce/{id}/{slug}");
       console.log(
@@ -302,13 +303,13 @@ console.log("");
 const ceilingPage = args.ceiling ? new URL(args.ceiling, "http://x").pathname : null;
 for (const r of rows) {
   const ceiling = rows.find((c) => c.label === r.label && c.page === ceilingPage);
-  if (ceiling && r !== ceiling) {
+  if (ceiling && r !== ceiling && r.requests && ceiling.requests) {
     console.log(`${r.label} ${r.page} : ${(1000 / r.reqPerSec).toFixed(2)} ms par réponse, plafond ${ceilingPage} × ${(ceiling.reqPerSec / r.reqPerSec).toFixed(2)} plus rapide`);
   }
 }
 for (const r of rows) {
   const one = rows.find((o) => o.label === "postgres, WEB_CONCURRENCY=1" && o.page === r.page);
-  if (one && r !== one && r.label.startsWith("postgres")) {
+  if (one && r !== one && r.label.startsWith("postgres") && one.requests) {
     console.log(`${r.label} / WEB_CONCURRENCY=1, ${r.page} : × ${(r.reqPerSec / one.reqPerSec).toFixed(2)}`);
   }
 }
