@@ -60,9 +60,12 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Crawlers and SPA-mode builds get the complete document at once.
+    // Crawlers, SPA-mode builds and pages the server validates or caches (read whole anyway)
+    // get the complete document at once.
     const readyEvent =
-      isbot(request.headers.get("user-agent")) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+      loadContext.renderWhole || isbot(request.headers.get("user-agent")) || routerContext.isSpaMode
+        ? "onAllReady"
+        : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />

@@ -1,28 +1,36 @@
-// SSR throughput of a search page under load (issue 5): the production server started as
-// `npm start` starts it, then 50 keep-alive connections request the page for 30 s.
+// SSR throughput under load (issues 5, 12, 15): the production server started as `npm start`
+// starts it, then 50 keep-alive connections request each page for 30 s: the search page, the
+// detail page of its first card, and a static route (`/robots.txt`, no React, no database) as
+// the ceiling of the same server on the same machine.
 //
 // Usage: npm run build && npm run bench:ssr -- [--path "/recherche?brand=Peugeot"]
-//          [--connections 50] [--duration 30] [--warmup 5] [--listings 1000]
-//          [--database-url postgres://postgres@127.0.0.1:5432/test] [--database-name occazio_bench_ssr]
-//          [--workers 1,2] [--skip-pglite]
+//          [--detail] [--ceiling /robots.txt] [--connections 50] [--duration 30] [--warmup 5]
+//          [--listings 1000] [--database-url postgres://postgres@127.0.0.1:5432/test]
+//          [--database-name occazio_bench_ssr] [--reuse] [--workers 1,2] [--skip-pglite]
+//          [--cpu-prof DIR] [--detail yes|no] [--keep] [--page-cache SECONDS]
 //
 // Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
 // start-up; one process by design) unless --skip-pglite. With --database-url (or DATABASE_URL),
 // runs on PostgreSQL too, once per --workers value (WEB_CONCURRENCY, default 1 then 2), all on
 // the same database: it creates that database on the server (--database-name or
 // BENCH_SSR_DATABASE, default occazio_bench_ssr_<random>; it stops if the name exists), seeds
-// the demo data into it, and drops it at the end. It never drops a database it did not create.
+// the demo data into it, and drops it at the end. It never drops a database it did not create:
+// --reuse runs on an existing database of that name as it is (e.g. the 100 000 listings of
+// `BENCH_DB=… npm run bench:search -- --rows 100000 --keep`) and leaves it in place; --keep
+// leaves the database this run created (for a later --reuse). --ceiling "" skips the static
+// route, --detail no the detail page. --page-cache sets the server's PAGE_CACHE_SECONDS (0: every
+// request renders; default: the server's default).
 //
-// autocannon is not a dependency (and cannot be installed here), so the load comes from a small
-// bounded generator: an http.Agent with keep-alive and at most `connections` sockets, as many
-// request loops as sockets, each sending its next request when the previous answer has been
-// read in full (closed-loop, like autocannon). Latency = request sent → last byte received.
+// Load: autocannon, in this process (one event loop, no per-request allocations of an HTTP
+// client: the generator's share of the 2 cores stays small), closed loop, `connections`
+// keep-alive connections, `Accept-Encoding: gzip`. --cpu-prof DIR writes a V8 CPU profile of
+// each server process (`node --cpu-prof`) into DIR when it stops: open it in Chrome DevTools.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase } from "~/db/client.server";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
@@ -41,6 +49,12 @@ const { values: args } = parseArgs({
     "database-name": { type: "string", default: process.env.BENCH_SSR_DATABASE ?? "" },
     workers: { type: "string", default: "1,2" },
     "skip-pglite": { type: "boolean", default: false },
+    detail: { type: "string", default: "yes" },
+    keep: { type: "boolean", default: false },
+    ceiling: { type: "string", default: "/robots.txt" },
+    reuse: { type: "boolean", default: false },
+    "cpu-prof": { type: "string", default: "" },
+    "page-cache": { type: "string", default: "" },
   },
 });
 const WORKERS = args.workers!.split(",").map(Number);
@@ -58,94 +72,63 @@ if (!Number.isInteger(LISTINGS) || LISTINGS < 1 || LISTINGS > 100_000) throw new
 const PLACES_CSV = path.resolve(import.meta.dirname, "../reference/places.csv");
 const BUILD = path.resolve(import.meta.dirname, "../build/server/index.js");
 
-interface LoadResult {
+interface Stats {
+  reqPerSec: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
   requests: number;
   errors: number;
   non2xx: number;
-  bytes: number;
-  seconds: number;
-  latenciesMs: number[];
+  kbPerResponse: number;
 }
 
-/** Closed-loop load: `connections` loops over a keep-alive agent, stopping at the deadline. */
-async function load(url: URL, connections: number, seconds: number): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const result: LoadResult = { requests: 0, errors: 0, non2xx: 0, bytes: 0, seconds: 0, latenciesMs: [] };
-  const started = performance.now();
-  const deadline = started + seconds * 1_000;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const t0 = performance.now();
-      const request = http.get(url, { agent, headers: { "accept-encoding": "gzip", "user-agent": "occazio-bench-ssr" } }, (response) => {
-        response.on("data", (chunk: Buffer) => (result.bytes += chunk.length));
-        response.on("end", () => {
-          result.latenciesMs.push(performance.now() - t0);
-          result.requests++;
-          if ((response.statusCode ?? 0) < 200 || (response.statusCode ?? 0) >= 300) result.non2xx++;
-          resolve();
-        });
-        response.on("error", () => {
-          result.errors++;
-          resolve();
-        });
-      });
-      // A request that hangs must not hold the benchmark past its end.
-      request.setTimeout(10_000, () => request.destroy(new Error("délai dépassé")));
-      request.on("error", () => {
-        result.errors++;
-        resolve();
-      });
-    });
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < deadline) await once();
-    }),
-  );
-  result.seconds = (performance.now() - started) / 1_000;
-  agent.destroy();
-  return result;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-function summarize(result: LoadResult) {
-  const sorted = [...result.latenciesMs].sort((a, b) => a - b);
+/** Closed-loop load with autocannon: `connections` keep-alive connections until the deadline. */
+async function load(url: URL, connections: number, seconds: number): Promise<Stats> {
+  const result = await autocannon({
+    url: url.href,
+    connections,
+    duration: seconds,
+    timeout: 10,
+    headers: { "accept-encoding": "gzip", "user-agent": "occazio-bench-ssr" },
+  });
   return {
-    reqPerSec: result.requests / result.seconds,
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? 0,
-    requests: result.requests,
-    errors: result.errors,
+    reqPerSec: result.requests.total / (result.duration || seconds),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    kbPerResponse: result.requests ? result.bytes / result.requests / 1024 : 0,
+    kbPerResponse: result.requests.total ? result.throughput.total / result.requests.total / 1024 : 0,
   };
-}
-
-/** Latency histogram in the terminal: one bar per bucket, log-spaced. */
-function histogram(latencies: number[]): string {
-  const edges = [5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, Infinity];
-  const counts = edges.map(() => 0);
-  for (const ms of latencies) counts[edges.findIndex((edge) => ms <= edge)]!++;
-  const most = Math.max(1, ...counts);
-  let previous = 0;
-  return edges
-    .map((edge, i) => {
-      const label = `${previous}–${edge === Infinity ? "∞" : edge} ms`.padStart(14);
-      previous = edge;
-      const n = counts[i] ?? 0;
-      return `${label} ${"█".repeat(Math.round((n / most) * 40)).padEnd(40)} ${n}`;
-    })
-    .join("\n");
 }
 
 async function stop(server: ServerProcess) {
   server.child.kill("SIGTERM");
   await server.exited;
+}
+
+/** --reuse: an existing database of that name, used as it is and never dropped. */
+async function reuseBenchDatabase(databaseUrl: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
+    if (!exists.rowCount) throw new Error(`--reuse : la base ${DATABASE_NAME} n'existe pas`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(databaseUrl);
+  url.pathname = `/${DATABASE_NAME}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const { rows } = await client.query<{ n: string }>("select count(*)::text as n from listings where status = 'published'");
+  await client.end();
+  console.log(`  base existante ${DATABASE_NAME} : ${Number(rows[0]?.n ?? 0).toLocaleString("fr-FR")} annonces publiées (conservée)`);
+  return { url: url.toString(), drop: async () => {} };
 }
 
 /** Creates the benchmark's own database (never an existing one), seeded like the demo. */
@@ -160,6 +143,7 @@ async function createBenchDatabase(databaseUrl: string, dataDir: string) {
     await admin.end();
   }
   const drop = async () => {
+    if (args.keep) return void console.log(`  base ${DATABASE_NAME} conservée (--keep) : relancez avec --reuse`);
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`drop database if exists ${DATABASE_NAME} with (force)`);
@@ -181,39 +165,89 @@ async function createBenchDatabase(databaseUrl: string, dataDir: string) {
   return { url: url.toString(), drop };
 }
 
-async function run(label: string, dataDir: string, extraEnv: Record<string, string>) {
+interface Row extends Stats {
+  label: string;
+  /** CPU time of the server processes (all workers) per answered request. */
+  cpuMsPerRequest: number;
+  page: string;
+  load: string;
+}
+
+/** CPU time (ms) used so far by a process and its children (the cluster workers), from /proc. */
+function processTreeCpuMs(pid: number): number {
+  const stat = (p: number | string) => {
+    try {
+      // Fields after the command name (which may contain spaces): state is field 3.
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+      return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    } catch {
+      return null;
+    }
+  };
+  let ticks = stat(pid)?.ticks ?? 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const child = stat(entry);
+    if (child?.ppid === pid) ticks += child.ticks;
+  }
+  return ticks * 10; // USER_HZ = 100 on Linux
+}
+
+const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
+async function run(label: string, dataDir: string, extraEnv: Record<string, string>): Promise<Row[]> {
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     DEMO_LISTINGS: String(LISTINGS),
     // Every request comes from 127.0.0.1; keep the auth limits out of the way.
     RATE_LIMIT_SCALE: "1000",
+    ...(args["page-cache"] ? { PAGE_CACHE_SECONDS: args["page-cache"] } : {}),
     ...extraEnv,
   };
+  const nodeArgs: string[] = [];
+  if (args["cpu-prof"]) {
+    const dir = path.resolve(args["cpu-prof"], label.replace(/[^a-z0-9]+/gi, "-"));
+    fs.mkdirSync(dir, { recursive: true });
+    nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${dir}`);
+    console.log(`  profils CPU : ${dir}`);
+  }
   const t0 = performance.now();
-  const server = startServerProcess(env);
+  const server = startServerProcess(env, { nodeArgs });
   const base = await server.ready;
+  const rows: Row[] = [];
   try {
     console.log(`  serveur prêt en ${Math.round(performance.now() - t0)} ms (${base})`);
-    const url = new URL(args.path!, base);
-    const first = await fetch(url);
+    const search = new URL(args.path!, base);
+    const first = await fetch(search);
     const html = await first.text();
-    if (first.status !== 200) throw new Error(`${url} a répondu ${first.status}`);
+    if (first.status !== 200) throw new Error(`${search} a répondu ${first.status}`);
     const count = /(\d[\d\s\u202f\u00a0]*\+?) annonces?/.exec(html)?.[1]?.replace(/\s/g, " ");
-    console.log(`  ${url.pathname}${url.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces`);
-    if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S);
-    const loadBefore = os.loadavg()[0]!;
-    const result = await load(url, CONNECTIONS, DURATION_S);
-    const stats = summarize(result);
-    const loadAfter = os.loadavg()[0]!;
-    console.log(histogram(result.latenciesMs));
-    console.log(
-      `  ${label} : ${stats.reqPerSec.toFixed(1)} req/s, p50 ${stats.p50.toFixed(1)} ms, p90 ${stats.p90.toFixed(1)} ms, ` +
-        `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
-        `${stats.non2xx} non-2xx, ${stats.errors} erreurs, ${stats.kbPerResponse.toFixed(1)} Kio/réponse (gzip), ` +
-        `charge ${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-    );
-    return { label, ...stats, load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}` };
+    const cards = html.match(/<article/g)?.length ?? 0;
+    console.log(`  ${search.pathname}${search.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces, ${cards} cartes`);
+    const pages = [search];
+    const detail = /href="(\/annonce\/[0-9a-f-]{36}\/[^"]+)"/.exec(html)?.[1];
+    if (args.detail !== "no" && detail) pages.push(new URL(detail, base));
+    if (args.ceiling) pages.push(new URL(args.ceiling, base));
+    for (const url of pages) {
+      if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S);
+      const loadBefore = os.loadavg()[0]!;
+      const cpuBefore = processTreeCpuMs(server.child.pid!);
+      const stats = await load(url, CONNECTIONS, DURATION_S);
+      // No answer at all (every request timed out): no per-request figure.
+      const cpuMsPerRequest = stats.requests ? (processTreeCpuMs(server.child.pid!) - cpuBefore) / stats.requests : NaN;
+      const loadAfter = os.loadavg()[0]!;
+      const page = `${url.pathname}${url.search}`.replace(/^\/annonce\/.*/, "/annonce/{id}/{slug}");
+      console.log(
+        `  ${label} ${page} : ${stats.reqPerSec.toFixed(1)} req/s, p50 ${stats.p50.toFixed(1)} ms, p90 ${stats.p90.toFixed(1)} ms, ` +
+          `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
+          `CPU serveur ${cpuMsPerRequest.toFixed(2)} ms/requête, ` +
+          `${stats.non2xx} non-2xx, ${stats.errors} erreurs, ${stats.kbPerResponse.toFixed(1)} Kio/réponse (gzip), ` +
+          `charge ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (${loadavg()})`,
+      );
+      rows.push({ label, page, ...stats, cpuMsPerRequest, load: `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}` });
+    }
+    return rows;
   } finally {
     await stop(server);
   }
@@ -222,16 +256,16 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
 if (!fs.existsSync(BUILD)) throw new Error("build/server/index.js manquant : lancez `npm run build` d'abord.");
 const cpus = os.cpus();
 console.log(
-  `SSR ${args.path} — ${CONNECTIONS} connexions keep-alive, ${DURATION_S} s (+${WARMUP_S} s de chauffe), ` +
-    `${LISTINGS} annonces de démonstration\nMachine : ${cpus.length} × ${cpus[0]?.model ?? "?"}, ` +
-    `${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}, charge ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`,
+  `SSR ${args.path} — ${CONNECTIONS} connexions keep-alive (autocannon), ${DURATION_S} s (+${WARMUP_S} s de chauffe) par page\n` +
+    `Machine : ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}, ` +
+    `charge ${loadavg()}`,
 );
-const rows = [];
+const rows: Row[] = [];
 if (!args["skip-pglite"]) {
-  console.log("\nPGlite (défaut embarqué, un seul processus) :");
+  console.log(`\nPGlite (défaut embarqué, un seul processus, ${LISTINGS} annonces de démonstration) :`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
   try {
-    rows.push(await run("pglite", dataDir, {}));
+    rows.push(...(await run("pglite", dataDir, {})));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
@@ -239,18 +273,18 @@ if (!args["skip-pglite"]) {
 if (args["database-url"]) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
   console.log(`\nPostgreSQL, WEB_CONCURRENCY ${WORKERS.join(" puis ")} sur la même base :`);
-  const database = await createBenchDatabase(args["database-url"], dataDir);
+  const database = args.reuse ? await reuseBenchDatabase(args["database-url"]) : await createBenchDatabase(args["database-url"], dataDir);
   try {
     // Required in production with DATABASE_URL; a throwaway one for a throwaway database.
     const secret = randomBytes(32).toString("hex");
     for (const workers of WORKERS) {
       console.log(`\n  WEB_CONCURRENCY=${workers}`);
       rows.push(
-        await run(`postgres, WEB_CONCURRENCY=${workers}`, dataDir, {
+        ...(await run(`postgres, WEB_CONCURRENCY=${workers}`, dataDir, {
           DATABASE_URL: database.url,
           BETTER_AUTH_SECRET: secret,
           WEB_CONCURRENCY: String(workers),
-        }),
+        })),
       );
     }
   } finally {
@@ -258,14 +292,25 @@ if (args["database-url"]) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-console.log("\n| Run | req/s | p50 ms | p90 ms | p99 ms | max ms | requests | errors | load (1 min) |");
-console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
+console.log("\n| Run | Page | req/s | p50 ms | p90 ms | p99 ms | max ms | server CPU ms/req | requests | errors | load (1 min) |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.label} | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
+    `| ${r.label} | \`${r.page}\` | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
   );
 }
-const one = rows.find((r) => r.label === "postgres, WEB_CONCURRENCY=1");
+console.log("");
+const ceilingPage = args.ceiling ? new URL(args.ceiling, "http://x").pathname : null;
 for (const r of rows) {
-  if (one && r !== one && r.label.startsWith("postgres")) console.log(`${r.label} / WEB_CONCURRENCY=1 : × ${(r.reqPerSec / one.reqPerSec).toFixed(2)}`);
+  const ceiling = rows.find((c) => c.label === r.label && c.page === ceilingPage);
+  if (ceiling && r !== ceiling && r.requests && ceiling.requests) {
+    console.log(`${r.label} ${r.page} : ${(1000 / r.reqPerSec).toFixed(2)} ms par réponse, plafond ${ceilingPage} × ${(ceiling.reqPerSec / r.reqPerSec).toFixed(2)} plus rapide`);
+  }
 }
+for (const r of rows) {
+  const one = rows.find((o) => o.label === "postgres, WEB_CONCURRENCY=1" && o.page === r.page);
+  if (one && r !== one && r.label.startsWith("postgres") && one.requests) {
+    console.log(`${r.label} / WEB_CONCURRENCY=1, ${r.page} : × ${(r.reqPerSec / one.reqPerSec).toFixed(2)}`);
+  }
+}
+console.log(`charge à la fin : ${loadavg()}`);

@@ -3,15 +3,17 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { fromNodeHeaders } from "better-auth/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import helmet from "helmet";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices } from "~/server/context";
 import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
+import { createPageCache, publicCachePolicy, SESSION_COOKIE, sendPageEntry, toPageEntry, type PageCache } from "./page-cache";
 import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
@@ -25,6 +27,8 @@ export interface CreateHttpAppOptions {
   clientDir: string;
   /** PostgreSQL: the pool behind `services.db`, for the pool-usage metrics. */
   dbPool?: pg.Pool;
+  /** The in-process cache of anonymous pages (default: PAGE_CACHE_SECONDS of the config). */
+  pageCache?: PageCache;
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -32,8 +36,6 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Pages (and their `.data` requests) that exist only for one account. */
 const PRIVATE_PATHS =
   /^\/(personal-info|account-settings|account|reinitialiser-mot-de-passe|wishlists|moderation|dev\/outbox|publish|hosting|edit-annonce|messages|connexion\/fournisseur|api\/auth|api\/events|api\/favorites|api\/conversations)(\/|\.data|$)/;
-/** Better Auth's session cookie (prefix "occazio", `__Secure-` on https). */
-const SESSION_COOKIE = /(^|;\s*)(__Secure-)?occazio\.session_token=/;
 
 /**
  * Rejects state-changing requests sent from another site (CSRF): the Origin header, when a
@@ -132,6 +134,20 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
     next();
   });
+  if (!options.viteMiddlewares) {
+    // Built files: compressed once by `npm run build` (.br and .gz beside each file), chosen
+    // here by Accept-Encoding with Vary; mounted before compression() so they are never
+    // compressed again per request. Hashed names under /assets never change.
+    const staticOptions = (serveStatic: { immutable?: boolean; maxAge: string }) =>
+      expressStaticGzip(serveStatic.immutable ? path.join(clientDir, "assets") : clientDir, {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        index: false,
+        serveStatic: { ...serveStatic, index: false },
+      });
+    app.use("/assets", staticOptions({ immutable: true, maxAge: "1y" }));
+    app.use(staticOptions({ maxAge: "1h" }));
+  }
   app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
@@ -214,12 +230,10 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
 
   if (options.viteMiddlewares) {
     app.use(options.viteMiddlewares);
-  } else {
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
   app.use(privateCaching);
+  const pageCache: PageCache = options.pageCache ?? createPageCache({ ttlSeconds: config.pageCacheSeconds });
   const handleRequest = createRequestHandler(
     options.build,
     config.NODE_ENV === "development" ? "development" : "production",
@@ -227,9 +241,39 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   app.use((req, res, next) => {
     // Log lines written while serving this request carry its id.
     const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }) };
-    const loadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
-    handleRequest(toWebRequest(req, res), loadContext)
-      .then((response) => sendWebResponse(res, response))
+    const loadContext: AppLoadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
+    const policy = publicCachePolicy(req);
+    const memo = policy?.memo && pageCache.enabled ? req.originalUrl : null;
+    if (policy && memo) {
+      const cached = pageCache.get(memo);
+      if (cached) {
+        pageCache.stats.hits++;
+        return sendPageEntry(req, res, cached.entry, policy, cached.csp);
+      }
+      const rendering = pageCache.pending(memo);
+      if (rendering) {
+        rendering
+          .then((page) => {
+            if (page) return sendPageEntry(req, res, page.entry, policy, page.csp);
+            // The render was not cacheable (an error page…): render for this request.
+            return handleRequest(toWebRequest(req, res), loadContext).then((response) => sendWebResponse(res, response));
+          })
+          .catch(next);
+        return;
+      }
+    }
+    if (policy) loadContext.renderWhole = true;
+    const csp = String(res.getHeader("Content-Security-Policy") ?? "");
+    const rendered = handleRequest(toWebRequest(req, res), loadContext).then(async (response) =>
+      policy && response.status === 200 && !response.headers.has("set-cookie")
+        ? { entry: await toPageEntry(response, loadContext.cspNonce), response: null }
+        : { entry: null, response },
+    );
+    if (memo) pageCache.fill(memo, rendered.then(({ entry }) => (entry ? { entry, csp } : null)));
+    rendered
+      .then(({ entry, response }) =>
+        entry && policy ? sendPageEntry(req, res, entry, policy) : sendWebResponse(res, response!),
+      )
       .catch(next);
   });
 

@@ -115,6 +115,13 @@ export const configSchema = z.object({
    * embedded default always runs one process (PGlite is one process's database).
    */
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /**
+   * Seconds an anonymous home or search page is answered from this process's memory before it
+   * is rendered again (issue 15, decision 0015); 0 turns the cache off. Default: 5 with
+   * DATABASE_URL (production traffic), 0 on the embedded default (one machine, and a listing
+   * approved there shows in every search at once).
+   */
+  PAGE_CACHE_SECONDS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(300).optional()),
   /** Redis carries live events between processes (instead of PostgreSQL LISTEN/NOTIFY). */
   REDIS_URL: z.preprocess(
     blankToUndefined,
@@ -166,6 +173,8 @@ export interface AppConfig extends Omit<RawConfig, "HOST"> {
   authSecret: string;
   /** Where photos are stored, from STORAGE_URL. */
   storage: StorageSettings;
+  /** PAGE_CACHE_SECONDS resolved (0: off). */
+  pageCacheSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -260,6 +269,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret,
     PHOTO_BASE_URL: raw.PHOTO_BASE_URL?.replace(/\/+$/, ""),
     storage,
+    pageCacheSeconds: raw.PAGE_CACHE_SECONDS ?? (isEmbedded ? 0 : 5),
   };
 }
 

@@ -43,5 +43,10 @@ declare module "react-router" {
     databaseUnavailable?: boolean;
     /** The TCP peer of this request (never a forwarded header): developer pages need loopback. */
     socketAddress: string;
+    /**
+     * The server reads this page whole to validate or cache it (server/page-cache.ts): render it
+     * whole too, so that the same data always gives the same bytes (no streamed boundaries).
+     */
+    renderWhole?: boolean;
   }
 }

@@ -12,8 +12,8 @@ export interface ServerProcess {
 }
 
 /** Runs the real `server/main.ts` as `npm start` does (production build, embedded default). */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+export function startServerProcess(env: Record<string, string>, options: { nodeArgs?: string[] } = {}): ServerProcess {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],
