@@ -3,7 +3,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
-import { FilterDialog } from "~/features/search/filter-dialog";
+import { FilterDialog } from "~/features/search/filter-button";
 import { Pagination, SortSelect } from "~/features/search/search-controls";
 import { SearchMapPanel } from "~/features/search/search-map-panel";
 import {
@@ -16,7 +16,12 @@ import {
   searchViewHref,
   shouldIndexSearch,
 } from "~/features/search/search-meta";
-import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
+import {
+  activeFilterBadges,
+  DEFAULT_RADIUS_KM,
+  parseSearchParams,
+  toSearchParams,
+} from "~/features/search/search-params";
 import { searchListings } from "~/features/search/search.server";
 import { pageMeta, SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/recherche";
@@ -204,10 +209,11 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {result.items.map((listing) => (
+              {result.items.map((listing, index) => (
                 <li key={listing.id}>
                   <ListingCard
                     listing={listing}
+                    priority={index === 0}
                     action={
                       <FavoriteButton
                         listingId={listing.id}

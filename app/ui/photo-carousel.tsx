@@ -11,11 +11,18 @@ export function PhotoCarousel({
   alt,
   sizes = "(max-width: 640px) 100vw, 320px",
   className = "",
+  priority = false,
 }: {
   photos: readonly { src: string; srcSet: string }[];
   alt: string;
   sizes?: string;
   className?: string;
+  /**
+   * The page's LCP image (the first card of a result list): loaded at once with
+   * `fetchpriority="high"`, and React's server renderer preloads it from the document head. Every
+   * other photo is lazy.
+   */
+  priority?: boolean;
 }) {
   const [index, setIndex] = useState(0);
   const count = photos.length;
@@ -23,13 +30,19 @@ export function PhotoCarousel({
   const shown = Math.min(index, Math.max(0, count - 1));
   const step = (delta: number) => setIndex((i) => (Math.min(i, count - 1) + delta + count) % count);
   return (
-    <div className={`relative overflow-hidden bg-slate-100 ${className}`} aria-roledescription="carrousel" role="group" aria-label={`Photos : ${alt}`}>
+    <div
+      className={`relative overflow-hidden bg-slate-100 ${className}`}
+      aria-roledescription="carrousel"
+      role="group"
+      aria-label={`Photos : ${alt}`}
+    >
       <img
         src={current?.src ?? PLACEHOLDER_PHOTO_SRC}
         srcSet={current?.srcSet}
         sizes={sizes}
         alt={count > 1 ? `${alt}, photo ${shown + 1} sur ${count}` : alt}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
         decoding="async"
         className="h-full w-full object-cover"
       />
@@ -42,7 +55,14 @@ export function PhotoCarousel({
             className="absolute left-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M15 5l-7 7 7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
           <button
@@ -52,10 +72,20 @@ export function PhotoCarousel({
             className="absolute right-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M9 5l7 7-7 7"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
-          <span className="absolute bottom-2 right-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white" aria-hidden="true">
+          <span
+            className="absolute bottom-2 right-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white"
+            aria-hidden="true"
+          >
             {shown + 1} / {count}
           </span>
         </>

@@ -1,9 +1,11 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useMemo, useState, type FormEvent } from "react";
+import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { parseSearchParams, searchHref } from "./search-params";
-import { DialogCloseButton } from "~/ui/dialog-close-button";
+import { useHydrated } from "~/ui/client-only";
+
+const HeaderSearchDialog = lazy(() => import("./header-search-dialog"));
+const preloadDialog = () => void import("./header-search-dialog");
 
 /**
  * Brand and model of the current URL (spec §2 Header: they prefill the selects on every page).
@@ -29,8 +31,9 @@ const SEARCH_ICON = (
 
 /**
  * The header's search (spec §2 Header). Wider than 768 px: brand, model and a search button
- * in the bar. 768 px and below: one button opening the popup 'Que rechercher vous ?' (a Radix
- * dialog: focus trapped, Escape and outside click close it, body scroll locked while open).
+ * in the bar — a GET form to /recherche, so it works before the page is hydrated. 768 px and
+ * below: one button opening the popup 'Que rechercher vous ?' (header-search-dialog.tsx, loaded
+ * on the first tap); the button is visibly disabled until the page is hydrated.
  */
 export function HeaderSearch() {
   const { search } = useLocation();
@@ -43,6 +46,8 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const hydrated = useHydrated();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,7 +57,8 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
 
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end wide:justify-center">
-      <form noValidate
+      <form
+        noValidate
         role="search"
         aria-label="Recherche par marque et modèle"
         action="/recherche"
@@ -81,43 +87,34 @@ function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
         </button>
       </form>
 
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm wide:hidden">
-          {SEARCH_ICON}
-          Rechercher
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <Dialog.Content className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-5 shadow-xl focus:outline-none">
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-lg font-bold">Que rechercher vous ?</Dialog.Title>
-              <DialogCloseButton />
-            </div>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">
-              Choisissez une marque, puis un modèle si vous le souhaitez.
-            </Dialog.Description>
-            <form noValidate action="/recherche" method="get" onSubmit={onSubmit} className="mt-4 space-y-4">
-              <BrandModelSelects value={value} onChange={setValue} className="space-y-4" />
-              <div className="flex gap-3 pt-2">
-                <button
-                  type="button"
-                  onClick={() => setValue({ brand: "", model: "" })}
-                  className="flex-1 rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50"
-                >
-                  Tout Effacer
-                </button>
-                <button
-                  type="submit"
-                  className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-                >
-                  {SEARCH_ICON}
-                  Rechercher
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        disabled={!hydrated}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => {
+          setOpen(true);
+          setMounted(true);
+        }}
+        className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60 wide:hidden"
+      >
+        {SEARCH_ICON}
+        Rechercher
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <HeaderSearchDialog
+            open={open}
+            onOpenChange={setOpen}
+            value={value}
+            setValue={setValue}
+            onSubmit={onSubmit}
+            searchIcon={SEARCH_ICON}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
