@@ -8,14 +8,7 @@ import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
-import {
-  jsonLdText,
-  listingDescription,
-  listingJsonLd,
-  listingPath,
-  listingSlug,
-  listingTitle,
-} from "~/features/listings/listing-seo";
+import { jsonLdText, listingDescription, listingJsonLd, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { PhotoGallery } from "~/features/listings/photo-gallery";
 import { BUBBLE, SellerPhoneButton } from "~/features/listings/seller-phone-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
@@ -60,18 +53,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ownerId: listing.seller.id,
     isBot: isbot(userAgent),
   });
-  const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(
-    listing.id,
-  );
-  const history =
-    me?.role === "moderator" ? await getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null;
-  return {
-    listing,
-    favorite,
-    history,
-    canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`,
-    origin: services.config.PUBLIC_URL,
-  };
+  const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(listing.id);
+  const history = me?.role === "moderator" ? await getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null;
+  return { listing, favorite, history, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
@@ -177,16 +161,9 @@ function Description({ text }: { text: string | null }) {
   const long = text.length > DESCRIPTION_PREVIEW;
   return (
     <div>
-      <p className="whitespace-pre-line text-slate-800">
-        {long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text}
-      </p>
+      <p className="whitespace-pre-line text-slate-800">{long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text}</p>
       {long ? (
-        <button
-          type="button"
-          className="mt-2 text-sm font-semibold text-brand-700 underline"
-          aria-expanded={expanded}
-          onClick={() => setExpanded(!expanded)}
-        >
+        <button type="button" className="mt-2 text-sm font-semibold text-brand-700 underline" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
           {expanded ? "Voir moins" : "Voir plus"}
         </button>
       ) : null}
@@ -212,10 +189,7 @@ function ContactBar({ listing }: { listing: ListingDetail }) {
           {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
         </p>
         {listing.isOwner ? (
-          <Link
-            to={`/edit-annonce/${listing.id}`}
-            className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-          >
+          <Link to={`/edit-annonce/${listing.id}`} className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
             Modifier mon annonce
           </Link>
         ) : listing.status === "published" ? (
@@ -233,18 +207,13 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, favorite, history, canonical, origin } = loaderData;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
-  const jsonLd = listingJsonLd(listing, {
-    url: canonical,
-    images: listing.photos.map((p) => new URL(p.large, origin).toString()),
-  });
+  const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
   return (
     <article className="space-y-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
       <div className="flex items-center justify-between">
         <BackButton />
-        {listing.status === "published" ? (
-          <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" />
-        ) : null}
+        {listing.status === "published" ? <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" /> : null}
       </div>
       <StatusBanner listing={listing} />
       <PhotoGallery photos={listing.photos} alt={`${listing.brand} ${listing.model}`} />
@@ -254,14 +223,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <header>
             <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
             <p className="mt-1 text-slate-600">
-              {[
-                listing.year,
-                listing.mileage != null ? formatMileage(listing.mileage) : null,
-                listing.fuel,
-                listing.gearbox,
-              ]
-                .filter(Boolean)
-                .join(" · ")}
+              {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
             {/* The price shows once: in the contact bar on phones, here on tablets, in the side column on large screens. */}
             <p className="mt-2 hidden text-2xl font-extrabold text-brand-700 wide:block lg:hidden">
@@ -288,12 +250,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               <WhenVisible placeholder={<div className="h-[300px] rounded-xl bg-slate-100" />}>
                 {() => (
                   <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
-                    <AreaMap
-                      latitude={listing.latitude!}
-                      longitude={listing.longitude!}
-                      tileUrl={map.tileUrl}
-                      attribution={map.attribution}
-                    />
+                    <AreaMap latitude={listing.latitude!} longitude={listing.longitude!} tileUrl={map.tileUrl} attribution={map.attribution} />
                   </Suspense>
                 )}
               </WhenVisible>
@@ -303,36 +260,22 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
         <aside className="space-y-4 lg:sticky lg:top-20 lg:self-start">
           <div className={`rounded-xl bg-white p-5 shadow-sm ${listing.status === "published" ? "" : "max-lg:hidden"}`}>
-            <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">
-              {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
-            </p>
-            {listing.status === "published" ? (
-              <p className="text-sm text-slate-500 lg:mt-1">
-                {listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce
-              </p>
-            ) : null}
+            <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
+            {listing.status === "published" ? <p className="text-sm text-slate-500 lg:mt-1">{listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce</p> : null}
           </div>
           <section aria-labelledby="vendeur" className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
             <h2 id="vendeur" className="text-lg font-semibold">
               Vendeur
             </h2>
             <p>
-              <Link
-                to={`/profile/${encodeURIComponent(listing.seller.username)}`}
-                className="font-semibold text-brand-700 underline"
-              >
+              <Link to={`/profile/${encodeURIComponent(listing.seller.username)}`} className="font-semibold text-brand-700 underline">
                 {listing.seller.username}
               </Link>
-              <span className="block text-sm text-slate-500">
-                Membre depuis le {formatDate(listing.seller.memberSince)}
-              </span>
+              <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
-              <Link
-                to={`/edit-annonce/${listing.id}`}
-                className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700"
-              >
+              <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
                 Modifier mon annonce
               </Link>
             ) : listing.status === "published" ? (

@@ -16,12 +16,7 @@ import {
   searchViewHref,
   shouldIndexSearch,
 } from "~/features/search/search-meta";
-import {
-  activeFilterBadges,
-  DEFAULT_RADIUS_KM,
-  parseSearchParams,
-  toSearchParams,
-} from "~/features/search/search-params";
+import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
 import { searchListings } from "~/features/search/search.server";
 import { pageMeta, SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/recherche";

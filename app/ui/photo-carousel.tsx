@@ -30,12 +30,7 @@ export function PhotoCarousel({
   const shown = Math.min(index, Math.max(0, count - 1));
   const step = (delta: number) => setIndex((i) => (Math.min(i, count - 1) + delta + count) % count);
   return (
-    <div
-      className={`relative overflow-hidden bg-slate-100 ${className}`}
-      aria-roledescription="carrousel"
-      role="group"
-      aria-label={`Photos : ${alt}`}
-    >
+    <div className={`relative overflow-hidden bg-slate-100 ${className}`} aria-roledescription="carrousel" role="group" aria-label={`Photos : ${alt}`}>
       <img
         src={current?.src ?? PLACEHOLDER_PHOTO_SRC}
         srcSet={current?.srcSet}
@@ -55,14 +50,7 @@ export function PhotoCarousel({
             className="absolute left-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-              <path
-                d="M15 5l-7 7 7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
           <button
@@ -72,20 +60,10 @@ export function PhotoCarousel({
             className="absolute right-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-              <path
-                d="M9 5l7 7-7 7"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              />
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <span
-            className="absolute bottom-2 right-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white"
-            aria-hidden="true"
-          >
+          <span className="absolute bottom-2 right-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white" aria-hidden="true">
             {shown + 1} / {count}
           </span>
         </>

@@ -16,11 +16,7 @@ async function saveFavorite(listingId: string, favorite: boolean) {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ listingId, favorite }),
   });
-  const body = (await response.json().catch(() => null)) as {
-    favorite?: boolean;
-    heartCount?: number;
-    error?: string;
-  } | null;
+  const body = (await response.json().catch(() => null)) as { favorite?: boolean; heartCount?: number; error?: string } | null;
   if (!response.ok) throw new Error(body?.error ?? "Le favori n'a pas pu être enregistré. Réessayez.");
   return body as { favorite: boolean; heartCount: number };
 }
@@ -79,59 +75,31 @@ export function FavoriteButton({
 
   const label = favorite ? "Ne plus sauvegarder" : "Sauvegarder";
   const heart = (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className={`h-5 w-5 ${favorite ? "fill-red-600 stroke-red-600" : "fill-white/70 stroke-slate-800"}`}
-      strokeWidth="1.8"
-    >
+    <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-5 w-5 ${favorite ? "fill-red-600 stroke-red-600" : "fill-white/70 stroke-slate-800"}`} strokeWidth="1.8">
       <path d={HEART} />
     </svg>
   );
   return (
     <span className="relative inline-flex flex-col items-end">
       {variant === "icon" ? (
-        <button
-          type="button"
-          aria-pressed={favorite}
-          aria-label={favorite ? "Retirer des favoris" : "Ajouter aux favoris"}
-          onClick={onClick}
-          disabled={!hydrated}
-          className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${waiting}`}
-        >
+        <button type="button" aria-pressed={favorite} aria-label={favorite ? "Retirer des favoris" : "Ajouter aux favoris"} onClick={onClick} disabled={!hydrated} className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${waiting}`}>
           {heart}
         </button>
       ) : variant === "detail" ? (
-        <button
-          type="button"
-          aria-pressed={favorite}
-          aria-label={label}
-          onClick={onClick}
-          disabled={!hydrated}
-          className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 ${waiting}`}
-        >
+        <button type="button" aria-pressed={favorite} aria-label={label} onClick={onClick} disabled={!hydrated} className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 ${waiting}`}>
           {heart}
           <span className="hidden wide:inline" aria-hidden="true">
             {label}
           </span>
         </button>
       ) : (
-        <button
-          type="button"
-          aria-pressed={favorite}
-          onClick={onClick}
-          disabled={!hydrated}
-          className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 ${waiting}`}
-        >
+        <button type="button" aria-pressed={favorite} onClick={onClick} disabled={!hydrated} className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 ${waiting}`}>
           {heart}
           {favorite ? "Favori" : "Ajouter aux favoris"}
         </button>
       )}
       {message ? (
-        <span
-          role="alert"
-          className="absolute right-0 top-full z-20 mt-2 w-64 rounded-lg bg-slate-900 p-3 text-left text-sm text-white shadow-lg"
-        >
+        <span role="alert" className="absolute right-0 top-full z-20 mt-2 w-64 rounded-lg bg-slate-900 p-3 text-left text-sm text-white shadow-lg">
           {message}
           {!user ? (
             <button

@@ -6,13 +6,7 @@ import type { ListingDetailPhoto } from "./listing-detail-data";
 export function Arrow({ direction }: { direction: "left" | "right" }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-      <path
-        d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.5"
-        strokeLinecap="round"
-      />
+      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
     </svg>
   );
 }
@@ -20,15 +14,14 @@ export function Arrow({ direction }: { direction: "left" | "right" }) {
 /**
  * The first photo is in the page twice (phone strip, wide grid; CSS hides one). Same `sizes` on
  * both: whatever the screen, both pick the same file, fetched once (the strip is hidden where
- * the 66vw applies).
+ * the 66vw applies). It is the page's LCP image: eager, `fetchpriority="high"` (React preloads it).
  */
 const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
 
 /** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0015). */
 const PhotoViewer = lazy(() => import("./photo-viewer"));
 
-export const navButton =
-  "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
+export const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
 
 /**
  * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less (`max-wide`), a grid of one main
@@ -53,13 +46,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
   }, [current]);
 
   if (count === 0) {
-    return (
-      <img
-        src={PLACEHOLDER_PHOTO}
-        alt="Pas de photo"
-        className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover wide:aspect-[16/7]"
-      />
-    );
+    return <img src={PLACEHOLDER_PHOTO} alt="Pas de photo" className="aspect-[4/3] w-full rounded-xl bg-slate-100 object-cover wide:aspect-[16/7]" />;
   }
   const step = (delta: number) => setCurrent((i) => (i + delta + count) % count);
   /** A finger or a wheel on the strip takes over from an arrow's scroll. */
@@ -89,47 +76,20 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
           }}
         >
           {photos.map((photo, i) => (
-            <button
-              key={photo.src}
-              type="button"
-              className="w-full shrink-0 snap-center"
-              onClick={() => setViewer(i)}
-              aria-label={`Agrandir : ${label(i)}`}
-            >
-              <img
-                src={photo.src}
-                srcSet={photo.srcSet}
-                sizes={GALLERY_MAIN_SIZES}
-                alt={label(i)}
-                className="aspect-[4/3] w-full object-cover"
-                loading={i === 0 ? "eager" : "lazy"}
-                fetchPriority={i === 0 ? "high" : "auto"}
-              />
+            <button key={photo.src} type="button" className="w-full shrink-0 snap-center" onClick={() => setViewer(i)} aria-label={`Agrandir : ${label(i)}`}>
+              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
             </button>
           ))}
         </div>
         {photos.length > 1 ? (
           <>
-            <button
-              type="button"
-              className={`${navButton} left-2`}
-              onClick={() => step(-1)}
-              aria-label="Photo précédente"
-            >
+            <button type="button" className={`${navButton} left-2`} onClick={() => step(-1)} aria-label="Photo précédente">
               <Arrow direction="left" />
             </button>
-            <button
-              type="button"
-              className={`${navButton} right-2`}
-              onClick={() => step(1)}
-              aria-label="Photo suivante"
-            >
+            <button type="button" className={`${navButton} right-2`} onClick={() => step(1)} aria-label="Photo suivante">
               <Arrow direction="right" />
             </button>
-            <p
-              className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white"
-              aria-live="polite"
-            >
+            <p className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" aria-live="polite">
               {current + 1} / {photos.length}
             </p>
           </>
@@ -137,39 +97,23 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
       </div>
 
       {/* Wider screens: main photo and up to two side photos. */}
-      <div
-        role="group"
-        aria-label={`Photos de ${alt}`}
-        className={`hidden gap-2 wide:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}
-      >
+      <div role="group" aria-label={`Photos de ${alt}`} className={`hidden gap-2 wide:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}>
         {photos.slice(0, 3).map((photo, i) => (
           <button
             key={photo.src}
             type="button"
             onClick={() => setViewer(i)}
-            className={
-              i === 0
-                ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative`
-                : `relative ${photos.length === 2 ? "row-span-2" : ""}`
-            }
+            className={i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`}
             aria-label={`Agrandir : ${label(i)}`}
           >
-            <img
-              src={photo.src}
-              srcSet={photo.srcSet}
-              sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`}
-              alt={label(i)}
-              className="absolute inset-0 h-full w-full object-cover hover:opacity-95"
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "auto"}
-            />
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
           </button>
         ))}
       </div>
 
       {viewer !== null ? (
         <Suspense fallback={null}>
-          <PhotoViewer photos={photos} index={viewer} setIndex={setViewer} label={label} alt={alt} />
+          <PhotoViewer photos={photos} index={viewer} setIndex={setViewer} label={label} />
         </Suspense>
       ) : null}
     </>

@@ -14,7 +14,6 @@ export default function PhotoViewer({
   index: number;
   setIndex: Dispatch<SetStateAction<number | null>>;
   label: (i: number) => string;
-  alt: string;
 }) {
   const count = photos.length;
   return (
