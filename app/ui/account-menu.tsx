@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { preloadAuthDialog } from "~/features/auth/auth-dialog";
 import { displayName, useOptionalUser, useRootData, type SessionUser } from "~/features/auth/session-user";
-import { useHydrated } from "./client-only";
+import { useInteractive } from "./use-interactive";
 import { useLiveRevalidation } from "./use-live-revalidation";
 import { UserAvatar } from "./user-avatar";
 
@@ -69,7 +69,7 @@ export function AccountMenu() {
   const user = useOptionalUser();
   const { unreadMessages } = useRootData();
   const unread = user ? unreadMessages : 0;
-  const hydrated = useHydrated();
+  const hydrated = useInteractive();
   const [opened, setOpened] = useState(false);
   const plainTrigger = (busy: boolean) => (
     <button

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { useOptionalUser } from "~/features/auth/session-user";
-import { useHydrated } from "~/ui/client-only";
+import { useInteractive } from "~/ui/use-interactive";
 
 /** The spec's signed-out alerts, one per screen (§5). */
 export const SIGNED_OUT_FAVORITE_MESSAGES = {
@@ -48,7 +48,7 @@ export function FavoriteButton({
   const [favorite, setFavorite] = useState(initialFavorite);
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const hydrated = useHydrated();
+  const hydrated = useInteractive();
   const waiting = "disabled:cursor-wait disabled:opacity-50";
 
   async function onClick(event: React.MouseEvent) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "~/ui/client-only";
+import { useInteractive } from "~/ui/use-interactive";
 
 const ReportListingDialog = lazy(() => import("./report-listing-dialog"));
 const preload = () => void import("./report-listing-dialog");
@@ -9,7 +9,7 @@ const preload = () => void import("./report-listing-dialog");
  * ships the button; the dialog (report-listing-dialog.tsx) loads on the first tap.
  */
 export function ReportListing({ listingId }: { listingId: string }) {
-  const hydrated = useHydrated();
+  const hydrated = useInteractive();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   return (

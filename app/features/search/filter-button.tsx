@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useHydrated } from "~/ui/client-only";
+import { useInteractive } from "~/ui/use-interactive";
 import type { SearchFilters } from "./search-params";
 
 /** The dialog, its form and the Radix dialog library: fetched on the first tap (or hover/focus). */
@@ -20,7 +20,7 @@ export function FilterDialog({
   activeCount: number;
   onApply: (filters: SearchFilters) => void;
 }) {
-  const hydrated = useHydrated();
+  const hydrated = useInteractive();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   return (

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { parseSearchParams, searchHref } from "./search-params";
-import { useHydrated } from "~/ui/client-only";
+import { useInteractive } from "~/ui/use-interactive";
 
 const HeaderSearchDialog = lazy(() => import("./header-search-dialog"));
 const preloadDialog = () => void import("./header-search-dialog");
@@ -39,15 +39,16 @@ export function HeaderSearch() {
   const { search } = useLocation();
   const initial = useMemo(() => brandModelFromQuery(search), [search]);
   // Remounting on a new brand/model in the URL refills the selects after every navigation.
-  return <HeaderSearchForms key={`${initial.brand}\u0000${initial.model}`} initial={initial} />;
+  // Outside the keyed forms: a remount after a navigation must not disable the button again.
+  const hydrated = useInteractive();
+  return <HeaderSearchForms key={`${initial.brand}\u0000${initial.model}`} initial={initial} hydrated={hydrated} />;
 }
 
-function HeaderSearchForms({ initial }: { initial: BrandModelValue }) {
+function HeaderSearchForms({ initial, hydrated }: { initial: BrandModelValue; hydrated: boolean }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
-  const hydrated = useHydrated();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
