@@ -91,7 +91,7 @@ function misses(r: Result): string[] {
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: base },
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "vendeur@occazio.local", password: "occazio-demo" }),
   });
   if (!response.ok) throw new Error(`connexion du compte de démonstration refusée (${response.status})`);
