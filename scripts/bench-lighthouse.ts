@@ -10,6 +10,7 @@
 // applied on top of whatever the machine's other work leaves.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startServerProcess } from "../tests/support/server-process";
@@ -94,7 +95,7 @@ async function signIn(base: string): Promise<string> {
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ email: "vendeur@occazio.local", password: "occazio-demo" }),
   });
-  if (!response.ok) throw new Error(`connexion du compte de démonstration refusée (${response.status})`);
+  if (!response.ok) throw new Error(`connexion du compte de démonstration refusée (${response.status}) : ${await response.text()}`);
   return response.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
@@ -102,7 +103,20 @@ async function signIn(base: string): Promise<string> {
 }
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-lighthouse-"));
-const server = startServerProcess({ DATA_DIR: dataDir, DEMO_LISTINGS: "320", LOG_LEVEL: "warn" });
+/** A free port chosen up front: Better Auth needs PUBLIC_URL to be the address the bench signs in on. */
+const port = await new Promise<number>((resolve) => {
+  const probe = net.createServer().listen(0, "127.0.0.1", () => {
+    const { port } = probe.address() as net.AddressInfo;
+    probe.close(() => resolve(port));
+  });
+});
+const server = startServerProcess({
+  DATA_DIR: dataDir,
+  DEMO_LISTINGS: "320",
+  LOG_LEVEL: "warn",
+  PORT: String(port),
+  PUBLIC_URL: `http://localhost:${port}`,
+});
 const base = await server.ready;
 let failed = false;
 try {
