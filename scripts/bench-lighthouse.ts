@@ -92,7 +92,7 @@ function misses(r: Result): string[] {
 async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", origin: publicUrl },
     body: JSON.stringify({ email: "vendeur@occazio.local", password: "occazio-demo" }),
   });
   if (!response.ok) throw new Error(`connexion du compte de démonstration refusée (${response.status}) : ${await response.text()}`);
@@ -110,12 +110,13 @@ const port = await new Promise<number>((resolve) => {
     probe.close(() => resolve(port));
   });
 });
+const publicUrl = `http://localhost:${port}`;
 const server = startServerProcess({
   DATA_DIR: dataDir,
   DEMO_LISTINGS: "320",
   LOG_LEVEL: "warn",
   PORT: String(port),
-  PUBLIC_URL: `http://localhost:${port}`,
+  PUBLIC_URL: publicUrl,
 });
 const base = await server.ready;
 let failed = false;
