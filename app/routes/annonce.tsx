@@ -25,7 +25,7 @@ import { getListingHistory } from "~/features/moderation/get-listing-history.ser
 import { MODERATION_ACTION_LABELS } from "~/features/moderation/moderation-reasons";
 import { ReportListing } from "~/features/moderation/report-listing";
 import { isAppError } from "~/server/app-error";
-import { ClientOnly } from "~/ui/client-only";
+import { WhenVisible } from "~/ui/when-visible";
 import { formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
@@ -284,13 +284,13 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               Localisation : {listing.city ?? NOT_SPECIFIED} {listing.postalCode ? `(${listing.postalCode})` : ""}
             </h2>
             {listing.latitude != null && listing.longitude != null ? (
-              <ClientOnly fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
+              <WhenVisible placeholder={<div className="h-[300px] rounded-xl bg-slate-100" />}>
                 {() => (
                   <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
                     <AreaMap latitude={listing.latitude!} longitude={listing.longitude!} tileUrl={map.tileUrl} attribution={map.attribution} />
                   </Suspense>
                 )}
-              </ClientOnly>
+              </WhenVisible>
             ) : null}
           </section>
         </div>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { lookupPostalCode } from "~/features/places/places.server";
-import { postalCodeSchema } from "~/features/places/postal-code";
+import { postalCodeSchema } from "~/features/places/postal-code-schema";
 import type { Route } from "./+types/api.places";
 
 /**

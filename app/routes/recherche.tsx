@@ -5,7 +5,7 @@ import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { CompareButton } from "~/features/compare/comparison-tray";
-import { FilterDialog } from "~/features/search/filter-dialog";
+import { FilterDialog } from "~/features/search/filter-button";
 import { Pagination, SortSelect } from "~/features/search/search-controls";
 import { SearchMapPanel } from "~/features/search/search-map-panel";
 import {
@@ -227,12 +227,13 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {result.items.map((listing) => (
+              {result.items.map((listing, index) => (
                 <li key={listing.id}>
                   <ListingCard
                     listing={listing}
                     priceDrop={loaderData.priceDrops[listing.id]}
                     compareAction={<CompareButton listingId={listing.id} />}
+                    priority={index === 0}
                     action={
                       <FavoriteButton
                         listingId={listing.id}

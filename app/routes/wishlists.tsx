@@ -59,13 +59,13 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {loaderData.favorites.items.map((listing) => (
+            {loaderData.favorites.items.map((listing, index) => (
               <li key={listing.id} className="relative">
                 {listing.available ? (
-                  <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} compareAction={<CompareButton listingId={listing.id} />} />
+                  <ListingCard listing={listing} priceDrop={loaderData.priceDrops[listing.id]} compareAction={<CompareButton listingId={listing.id} />} priority={index === 0} />
                 ) : (
                   <div className="opacity-60" aria-describedby={`indisponible-${listing.id}`}>
-                    <ListingCard listing={listing} linkable={false} />
+                    <ListingCard listing={listing} linkable={false} priority={index === 0} />
                   </div>
                 )}
                 {!listing.available ? (

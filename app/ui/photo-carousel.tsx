@@ -11,11 +11,18 @@ export function PhotoCarousel({
   alt,
   sizes = "(max-width: 640px) 100vw, 320px",
   className = "",
+  priority = false,
 }: {
   photos: readonly { src: string; srcSet: string }[];
   alt: string;
   sizes?: string;
   className?: string;
+  /**
+   * The page's LCP image (the first card of a result list): loaded at once with
+   * `fetchpriority="high"`, and React's server renderer preloads it from the document head. Every
+   * other photo is lazy.
+   */
+  priority?: boolean;
 }) {
   const [index, setIndex] = useState(0);
   const count = photos.length;
@@ -29,7 +36,8 @@ export function PhotoCarousel({
         srcSet={current?.srcSet}
         sizes={sizes}
         alt={count > 1 ? `${alt}, photo ${shown + 1} sur ${count}` : alt}
-        loading="lazy"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : "auto"}
         decoding="async"
         className="h-full w-full object-cover"
       />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { useOptionalUser } from "~/features/auth/session-user";
+import { useInteractive } from "~/ui/use-interactive";
 
 /** The spec's signed-out alerts, one per screen (§5). */
 export const SIGNED_OUT_FAVORITE_MESSAGES = {
@@ -25,7 +26,8 @@ const HEART = "M12 20.5 4.2 12.9A4.9 4.9 0 0 1 11.2 6l.8.8.8-.8a4.9 4.9 0 0 1 7 
 /**
  * The heart of a listing (cards, detail, map): saves or removes the favourite on the server.
  * Optimistic, with the server's answer as the truth; signed out, it shows the screen's alert
- * with a way to sign in.
+ * with a way to sign in. Until the page is hydrated the heart is visibly disabled (greyed, wait
+ * cursor) rather than ignoring a tap on a slow phone (issue 15).
  */
 export function FavoriteButton({
   listingId,
@@ -46,6 +48,8 @@ export function FavoriteButton({
   const [favorite, setFavorite] = useState(initialFavorite);
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const hydrated = useInteractive();
+  const waiting = "disabled:cursor-wait disabled:opacity-50";
 
   async function onClick(event: React.MouseEvent) {
     // Hearts sit inside clickable cards.
@@ -78,18 +82,18 @@ export function FavoriteButton({
   return (
     <span className="relative inline-flex flex-col items-end">
       {variant === "icon" ? (
-        <button type="button" aria-pressed={favorite} aria-label={favorite ? "Retirer des favoris" : "Ajouter aux favoris"} onClick={onClick} className="rounded-full bg-white/90 p-2 shadow hover:bg-white">
+        <button type="button" aria-pressed={favorite} aria-label={favorite ? "Retirer des favoris" : "Ajouter aux favoris"} onClick={onClick} disabled={!hydrated} className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${waiting}`}>
           {heart}
         </button>
       ) : variant === "detail" ? (
-        <button type="button" aria-pressed={favorite} aria-label={label} onClick={onClick} className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">
+        <button type="button" aria-pressed={favorite} aria-label={label} onClick={onClick} disabled={!hydrated} className={`inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 ${waiting}`}>
           {heart}
           <span className="hidden wide:inline" aria-hidden="true">
             {label}
           </span>
         </button>
       ) : (
-        <button type="button" aria-pressed={favorite} onClick={onClick} className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50">
+        <button type="button" aria-pressed={favorite} onClick={onClick} disabled={!hydrated} className={`inline-flex items-center gap-1.5 rounded-lg px-2 py-1 text-sm font-medium ring-1 ring-slate-300 hover:bg-slate-50 ${waiting}`}>
           {heart}
           {favorite ? "Favori" : "Ajouter aux favoris"}
         </button>

@@ -32,8 +32,11 @@ export function ListingCard({
   action,
   priceDrop,
   compareAction,
+  priority = false,
 }: {
   listing: ListingCardData;
+  /** The first card of a list above the fold: its photo is the page's LCP image (PhotoCarousel). */
+  priority?: boolean;
   linkable?: boolean;
   /** A favourite whose price dropped (decision 0015): old price struck through, 'Prix en baisse'. */
   priceDrop?: PriceDropBadge;
@@ -47,7 +50,7 @@ export function ListingCard({
     <article className="relative isolate overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
       {/* Above the stretched link so its buttons work; clicks elsewhere on the photo reach the link. */}
       <div className="pointer-events-none relative z-10 [&_button]:pointer-events-auto">
-        <PhotoCarousel photos={listing.photos} alt={title} sizes={CARD_IMAGE_SIZES} className="aspect-[4/3]" />
+        <PhotoCarousel photos={listing.photos} alt={title} sizes={CARD_IMAGE_SIZES} className="aspect-[4/3]" priority={priority} />
       </div>
       {action ? <div className="absolute right-2 top-2 z-20">{action}</div> : null}
       <div className="space-y-1 p-3">

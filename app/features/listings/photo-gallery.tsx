@@ -1,10 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { WIDE_MEDIA } from "~/ui/breakpoints";
 import { PLACEHOLDER_PHOTO } from "./listing-card";
 import type { ListingDetailPhoto } from "./listing-detail-data";
 
-function Arrow({ direction }: { direction: "left" | "right" }) {
+export function Arrow({ direction }: { direction: "left" | "right" }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
       <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
@@ -12,7 +11,17 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
+/**
+ * The first photo is in the page twice (phone strip, wide grid; CSS hides one). Same `sizes` on
+ * both: whatever the screen, both pick the same file, fetched once (the strip is hidden where
+ * the 66vw applies). It is the page's LCP image: eager, `fetchpriority="high"` (React preloads it).
+ */
+const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
+
+/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0015). */
+const PhotoViewer = lazy(() => import("./photo-viewer"));
+
+export const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
 
 /**
  * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less (`max-wide`), a grid of one main
@@ -68,7 +77,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
         >
           {photos.map((photo, i) => (
             <button key={photo.src} type="button" className="w-full shrink-0 snap-center" onClick={() => setViewer(i)} aria-label={`Agrandir : ${label(i)}`}>
-              <img src={photo.src} srcSet={photo.srcSet} sizes="100vw" alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} />
+              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
             </button>
           ))}
         </div>
@@ -97,38 +106,16 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             className={i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`}
             aria-label={`Agrandir : ${label(i)}`}
           >
-            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? `${WIDE_MEDIA} 66vw, 100vw` : "33vw"} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} />
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
           </button>
         ))}
       </div>
 
-      <Dialog.Root open={viewer !== null} onOpenChange={(open) => !open && setViewer(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <Dialog.Content
-            className="fixed inset-0 z-50 flex items-center justify-center p-4 focus:outline-none"
-            onKeyDown={(e) => {
-              if (e.key === "ArrowRight") setViewer((v) => (v === null ? v : (v + 1) % count));
-              if (e.key === "ArrowLeft") setViewer((v) => (v === null ? v : (v - 1 + count) % count));
-            }}
-          >
-            <Dialog.Title className="sr-only">{viewer !== null ? label(viewer) : alt}</Dialog.Title>
-            <Dialog.Description className="sr-only">Utilisez les flèches pour changer de photo, Échap pour fermer.</Dialog.Description>
-            {viewer !== null ? <img src={photos[viewer]!.large} alt={label(viewer)} className="max-h-full max-w-full object-contain" /> : null}
-            {photos.length > 1 && viewer !== null ? (
-              <>
-                <button type="button" className={`${navButton} left-4`} onClick={() => setViewer((v) => (v === null ? v : (v - 1 + count) % count))} aria-label="Photo précédente">
-                  <Arrow direction="left" />
-                </button>
-                <button type="button" className={`${navButton} right-4`} onClick={() => setViewer((v) => (v === null ? v : (v + 1) % count))} aria-label="Photo suivante">
-                  <Arrow direction="right" />
-                </button>
-              </>
-            ) : null}
-            <Dialog.Close className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-slate-900">Fermer</Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {viewer !== null ? (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={photos} index={viewer} setIndex={setViewer} label={label} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -3,7 +3,8 @@ import fs from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { appMeta, places } from "~/db/schema";
-import { placeLabel, postalCodeSchema, type PlaceSuggestion } from "./postal-code";
+import { placeLabel, type PlaceSuggestion } from "./postal-code";
+import { postalCodeSchema } from "./postal-code-schema";
 
 export const PLACES_META_KEY = "places_reference_sha256";
 

@@ -1,10 +1,19 @@
-import { z } from "zod";
+/**
+ * Postal-code rules shared by the browser and the server. Plain functions on purpose: this
+ * module is in the first-load bundle of /recherche (search parameters, the postal-code
+ * picker), which must not ship a schema library (decision 0015). The zod schema built on the
+ * same rule is `postal-code-schema.ts`, for server-side parsing.
+ */
 
 /** A French postal code: exactly five digits, kept as text so "01000" keeps its zero. */
-export const postalCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{5}$/, "Le code postal doit comporter exactement 5 chiffres.");
+export const POSTAL_CODE_PATTERN = /^\d{5}$/;
+export const POSTAL_CODE_MESSAGE = "Le code postal doit comporter exactement 5 chiffres.";
+
+/** The trimmed postal code, or null when it is not five digits. */
+export function parsePostalCode(raw: string): string | null {
+  const trimmed = raw.trim();
+  return POSTAL_CODE_PATTERN.test(trimmed) ? trimmed : null;
+}
 
 export interface PlaceSuggestion {
   city: string;

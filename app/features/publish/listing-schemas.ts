@@ -17,7 +17,7 @@ import {
   VEHICLE_TYPES,
   canonicalOption,
 } from "~/features/catalogue/vocabularies";
-import { postalCodeSchema } from "~/features/places/postal-code";
+import { postalCodeSchema } from "~/features/places/postal-code-schema";
 
 export const MIN_YEAR = 1900;
 export const MAX_BRAND_LENGTH = 60;

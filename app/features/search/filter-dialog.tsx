@@ -52,32 +52,22 @@ export function FilterBadge({ label, onRemove }: { label: string; onRemove: () =
  * 'Appliquer', and the sections Marque et modèle, Localisation (postal code + radius slider),
  * Caractéristiques, Esthétique, then prices, years, mileage and sort. Nothing changes until
  * 'Appliquer', which hands every non-empty filter to `onApply` (the page writes the URL).
+ * Loaded by `FilterDialog` (filter-button.tsx) on the first tap on 'Filtres' (decision 0015).
  */
-export function FilterDialog({
+export default function FilterDialogPanel({
   filters,
-  activeCount,
+  open,
+  onOpenChange,
   onApply,
 }: {
   filters: SearchFilters;
-  activeCount: number;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   onApply: (filters: SearchFilters) => void;
 }) {
-  const [open, setOpen] = useState(false);
+  const setOpen = onOpenChange;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-          <path d="M4 6h16M7 12h10M10 18h4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        Filtres
-        {activeCount > 0 ? (
-          <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-brand-600 px-1.5 text-xs font-bold text-white">
-            <span className="sr-only">(</span>
-            {activeCount}
-            <span className="sr-only"> {activeCount > 1 ? "filtres actifs" : "filtre actif"})</span>
-          </span>
-        ) : null}
-      </Dialog.Trigger>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none wide:left-auto wide:w-[30rem]">

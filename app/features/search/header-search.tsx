@@ -1,10 +1,12 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { useMemo, useState, type FormEvent } from "react";
+import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
 import { parseSearchParams, searchHref } from "./search-params";
-import { DialogCloseButton } from "~/ui/dialog-close-button";
+import { useInteractive } from "~/ui/use-interactive";
+
+const HeaderSearchDialog = lazy(() => import("./header-search-dialog"));
+const preloadDialog = () => void import("./header-search-dialog");
 
 /**
  * Brand and model of the current URL (spec §2 Header: they prefill the selects on every page).
@@ -34,28 +36,33 @@ const SEARCH_ICON = (
 
 /**
  * The header's search (spec §2 Header). Wider than 768 px: brand, model and a search button
- * in the bar. 768 px and below: one button opening the popup 'Que rechercher vous ?' (a Radix
- * dialog: focus trapped, Escape and outside click close it, body scroll locked while open).
+ * in the bar — a GET form to /recherche, so it works before the page is hydrated. 768 px and
+ * below: one button opening the popup 'Que rechercher vous ?' (header-search-dialog.tsx, loaded
+ * on the first tap); the button is visibly disabled until the page is hydrated.
  */
 export function HeaderSearch() {
   const { search } = useLocation();
   const initial = useMemo(() => brandModelFromQuery(search), [search]);
   const initialQ = useMemo(() => parseSearchParams(new URLSearchParams(search)).filters.q ?? "", [search]);
   // Remounting on a new brand/model in the URL refills the selects after every navigation.
+  // Outside the keyed forms: a remount after a navigation must not disable the button again.
+  const hydrated = useInteractive();
   return (
     <HeaderSearchForms
       key={`${initial.brand}\u0000${initial.model}\u0000${initialQ}`}
       initial={initial}
       initialQ={initialQ}
+      hydrated={hydrated}
     />
   );
 }
 
-function HeaderSearchForms({ initial, initialQ }: { initial: BrandModelValue; initialQ: string }) {
+function HeaderSearchForms({ initial, initialQ, hydrated }: { initial: BrandModelValue; initialQ: string; hydrated: boolean }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const [q, setQ] = useState(initialQ);
   const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,7 +79,8 @@ function HeaderSearchForms({ initial, initialQ }: { initial: BrandModelValue; in
 
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end wide:justify-center">
-      <form noValidate
+      <form
+        noValidate
         role="search"
         aria-label="Recherche par mots, marque et modèle"
         action="/recherche"
@@ -111,47 +119,37 @@ function HeaderSearchForms({ initial, initialQ }: { initial: BrandModelValue; in
         </button>
       </form>
 
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Trigger className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm wide:hidden">
-          {SEARCH_ICON}
-          Rechercher
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-          <Dialog.Content className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-5 shadow-xl focus:outline-none">
-            <div className="flex items-start justify-between gap-4">
-              <Dialog.Title className="text-lg font-bold">Que rechercher vous ?</Dialog.Title>
-              <DialogCloseButton />
-            </div>
-            <Dialog.Description className="mt-1 text-sm text-slate-600">
-              Tapez ce que vous cherchez, ou choisissez une marque puis un modèle.
-            </Dialog.Description>
-            <form noValidate action="/recherche" method="get" onSubmit={onSubmit} className="mt-4 space-y-4">
-              <SearchCombobox value={q} onChange={setQ} onPick={onPick} label="Mots recherchés" />
-              <BrandModelSelects value={value} onChange={setValue} className="space-y-4" />
-              <div className="flex gap-3 pt-2">
-                <button
-                  type="button"
-                  onClick={() => {
-                    setValue({ brand: "", model: "" });
-                    setQ("");
-                  }}
-                  className="flex-1 rounded-lg px-4 py-2.5 text-sm font-semibold text-slate-900 ring-1 ring-slate-300 hover:bg-slate-50"
-                >
-                  Tout Effacer
-                </button>
-                <button
-                  type="submit"
-                  className="inline-flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
-                >
-                  {SEARCH_ICON}
-                  Rechercher
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        disabled={!hydrated}
+        onPointerEnter={preloadDialog}
+        onFocus={preloadDialog}
+        onClick={() => {
+          setOpen(true);
+          setMounted(true);
+        }}
+        className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60 wide:hidden"
+      >
+        {SEARCH_ICON}
+        Rechercher
+      </button>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <HeaderSearchDialog
+            open={open}
+            onOpenChange={setOpen}
+            value={value}
+            setValue={setValue}
+            q={q}
+            setQ={setQ}
+            onPick={onPick}
+            onSubmit={onSubmit}
+            searchIcon={SEARCH_ICON}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   CATALOGUE,
   findBrand,
@@ -17,7 +16,7 @@ import {
   type Gearbox,
   type VehicleType,
 } from "~/features/catalogue/vocabularies";
-import { postalCodeSchema } from "~/features/places/postal-code";
+import { parsePostalCode } from "~/features/places/postal-code";
 import { formatMileage, formatPrice } from "~/ui/format";
 
 /**
@@ -133,7 +132,8 @@ export interface ParsedSearchParams {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Value schemas
+// Value rules (plain functions: this module is in /recherche's first-load bundle, which must not
+// ship a schema library, decision 0015)
 
 /**
  * Brand or model text outside the catalogue (listings keep the seller's spelling when the
@@ -141,22 +141,27 @@ export interface ParsedSearchParams {
  * No quotes-and-equals, semicolons or angle brackets: what fails is most likely an injection
  * probe, and dropping it gives a saner page than searching for it.
  */
-const freeTextSchema = z
-  .string()
-  .trim()
-  .max(60)
-  .regex(/^[\p{L}\p{N}][\p{L}\p{N} .\-°+:&#!'’/()]*$/u);
+const FREE_TEXT = /^[\p{L}\p{N}][\p{L}\p{N} .\-°+:&#!'’/()]*$/u;
+
+function freeText(raw: string): string | undefined {
+  const trimmed = raw.trim();
+  return trimmed.length <= 60 && FREE_TEXT.test(trimmed) ? trimmed : undefined;
+}
 
 /** Digits only (French grouping spaces tolerated), as a number; no sign, no decimals. */
-const integerTextSchema = z
-  .string()
-  .transform((s) => s.replace(/[\s\u00a0\u202f]/g, ""))
-  .pipe(z.string().regex(/^\d{1,10}$/))
-  .transform(Number);
+function integerText(raw: string): number | undefined {
+  const digits = raw.replace(/[\s\u00a0\u202f]/g, "");
+  return /^\d{1,10}$/.test(digits) ? Number(digits) : undefined;
+}
 
-const boundedInteger = (min: number, max: number) => integerTextSchema.pipe(z.number().int().min(min).max(max));
+function boundedInteger(raw: string, min: number, max: number): number | undefined {
+  const value = integerText(raw);
+  return value !== undefined && value >= min && value <= max ? value : undefined;
+}
 
-const sortSchema = z.enum(SEARCH_SORTS);
+function isSearchSort(raw: string): raw is SearchSort {
+  return (SEARCH_SORTS as readonly string[]).includes(raw);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Canonicalisation helpers
@@ -169,8 +174,7 @@ function catalogueBrand(name: string | undefined): CatalogueBrand | undefined {
 function canonicalBrand(raw: string): string | undefined {
   const brand = findBrand(raw);
   if (brand) return brand.name;
-  const free = freeTextSchema.safeParse(raw);
-  return free.success ? free.data : undefined;
+  return freeText(raw);
 }
 
 /**
@@ -187,8 +191,7 @@ function canonicalModel(raw: string, brands: CatalogueBrand[]): string | undefin
     const spellings = new Set(CATALOGUE.flatMap((b) => b.models.filter((m) => normalizeKey(m) === key)));
     if (spellings.size === 1) return [...spellings][0];
   }
-  const free = freeTextSchema.safeParse(raw);
-  return free.success ? free.data : undefined;
+  return freeText(raw);
 }
 
 /** Short, safe echo of a user value inside a message. */
@@ -278,8 +281,8 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   const readInteger = (name: SearchParamName, min: number, max: number, message: string): number | undefined => {
     const raw = read(name);
     if (raw === undefined) return undefined;
-    const parsed = boundedInteger(min, max).safeParse(raw);
-    if (parsed.success) return parsed.data;
+    const parsed = boundedInteger(raw, min, max);
+    if (parsed !== undefined) return parsed;
     errors.push(message);
     return undefined;
   };
@@ -342,20 +345,20 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   // Location: postal code, and a radius only when there is a centre to measure it from.
   const postalCodeRaw = read("postalCode");
   if (postalCodeRaw !== undefined) {
-    const parsed = postalCodeSchema.safeParse(postalCodeRaw);
-    if (parsed.success) filters.postalCode = parsed.data;
+    const postalCode = parsePostalCode(postalCodeRaw);
+    if (postalCode) filters.postalCode = postalCode;
     else errors.push("Le code postal doit comporter exactement 5 chiffres : il a été ignoré.");
   }
   const radiusRaw = read("radius");
   if (filters.postalCode !== undefined) {
     filters.radius = DEFAULT_RADIUS_KM;
     if (radiusRaw !== undefined) {
-      const parsed = integerTextSchema.safeParse(radiusRaw);
-      if (!parsed.success) {
+      const parsed = integerText(radiusRaw);
+      if (parsed === undefined) {
         errors.push(`Le rayon doit être un nombre de kilomètres : ${DEFAULT_RADIUS_KM} km utilisés.`);
       } else {
-        filters.radius = roundRadius(parsed.data);
-        if (filters.radius !== parsed.data) {
+        filters.radius = roundRadius(parsed);
+        if (filters.radius !== parsed) {
           errors.push(
             `Le rayon va de ${RADIUS_MIN_KM} à ${RADIUS_MAX_KM} km par pas de ${RADIUS_STEP_KM} : ${filters.radius} km utilisés.`,
           );
@@ -420,21 +423,20 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   const sortRaw = read("sort");
   filters.sort = defaultSort(filters);
   if (sortRaw !== undefined) {
-    const parsed = sortSchema.safeParse(sortRaw);
     // 'Pertinence' without words to rank by: the default order, silently (a badge removed the words).
-    if (parsed.success) filters.sort = parsed.data === "relevance" && !filters.q ? DEFAULT_SORT : parsed.data;
+    if (isSearchSort(sortRaw)) filters.sort = sortRaw === "relevance" && !filters.q ? DEFAULT_SORT : sortRaw;
     else errors.push("Tri inconnu : les annonces les plus récentes sont affichées d'abord.");
   }
 
   const pageRaw = read("page");
   filters.page = 1;
   if (pageRaw !== undefined) {
-    const parsed = integerTextSchema.safeParse(pageRaw);
-    if (!parsed.success || parsed.data < 1) {
+    const parsed = integerText(pageRaw);
+    if (parsed === undefined || parsed < 1) {
       errors.push("Le numéro de page doit être un entier positif : première page affichée.");
     } else {
       // Pages past the last one (at most MAX_PAGE) are kept as asked: the route answers 404.
-      filters.page = parsed.data;
+      filters.page = parsed;
     }
   }
 
