@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 /**
  * Writes `build/client-chunks.json`: for every JavaScript chunk of the browser build, the source
  * modules in it and how many bytes each contributes. `scripts/bundle-budget.ts` reads it to name
- * the module that pushes a page over its budget (decision 0015). Kept out of build/client so it
+ * the module that pushes a page over its budget (decision 0021). Kept out of build/client so it
  * is never served.
  */
 function chunkReport(): Plugin {

@@ -1,5 +1,5 @@
 /**
- * First-load JavaScript per page, and the bundle budget (issue 15, decision 0015).
+ * First-load JavaScript per page, and the bundle budget (issue 15, decision 0021).
  *
  *   npx tsx scripts/bundle-budget.ts           # reads the existing build (npm test runs it after building)
  *   npx tsx scripts/bundle-budget.ts --build   # builds first
@@ -25,7 +25,7 @@ import zlib from "node:zlib";
  * The budget CI enforces: today's figures plus a little room, so that any regression fails.
  * The goal of issue 15 is 110 KiB; React 19's react-dom client (64 KiB) and React Router with
  * React (42 KiB) alone weigh 106 KiB gzip, so the goal is out of reach without replacing the
- * framework (docs/PERFORMANCE.md, decision 0015). Lower this as the pages shrink, never raise it
+ * framework (docs/PERFORMANCE.md, decision 0021). Lower this as the pages shrink, never raise it
  * without a decision record.
  */
 export const BUDGET_KIB = 145;

@@ -63,7 +63,7 @@ let failed = false;
 // The server-process tests and the e2e suite run the production build.
 if (run(npx, ["react-router", "build"]) !== 0) process.exit(1);
 
-// The bundle budget (issue 15, decision 0015): first-load JavaScript of /home, /recherche and a
+// The bundle budget (issue 15, decision 0021): first-load JavaScript of /home, /recherche and a
 // listing ≤ 110 KiB gzip, and no dialog, map, auth or schema code before it is opened. A failure
 // names the chunk and module responsible.
 if (run(npx, ["tsx", "scripts/bundle-budget.ts"]) !== 0) failed = true;

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { Request, Response } from "express";
 
 /**
- * HTTP caching of anonymous pages (issue 15, decision 0015).
+ * HTTP caching of anonymous pages (issue 15, decision 0020).
  *
  * - Validators: a cacheable page is read whole (it renders whole anyway: no Suspense boundary
  *   waits for data) and gets a weak ETag, a hash of its bytes with the CSP nonce left out (the

@@ -6,7 +6,7 @@ import { listingPriceHistory } from "./moderation-schema";
 import { listings } from "./schema";
 
 /**
- * One e-mail listing a buyer's favourites whose price dropped (issue 13, decision 0015): at most
+ * One e-mail listing a buyer's favourites whose price dropped (issue 13, decision 0016): at most
  * one per account and day — the job checks the last one was 24 hours ago, and (user, day) is
  * unique so a second one the same UTC day cannot even be recorded.
  */
@@ -44,7 +44,7 @@ export const priceDropNotices = pgTable(
     priceChangeId: uuid()
       .notNull()
       .references(() => listingPriceHistory.id, { onDelete: "cascade" }),
-    /** The reference price struck through (decision 0015) and the new price, at the change. */
+    /** The reference price struck through (decision 0016) and the new price, at the change. */
     oldPrice: integer().notNull(),
     newPrice: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -26,7 +26,7 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
  * query string (`query`, what 'Voir les résultats' opens and what makes two saves of the same
  * filters one row), and as typed columns, NULL meaning 'Tous', so that matching a newly
  * published listing against every saved search is one indexed SQL query
- * (docs/decisions/0015-saved-searches-and-alerts.md): `match_keys` (GIN) picks the candidates by
+ * (docs/decisions/0019-saved-searches-and-alerts.md): `match_keys` (GIN) picks the candidates by
  * brand and model, the other columns are tested on them, the radius exactly (haversine).
  */
 export const savedSearches = pgTable(

@@ -73,7 +73,7 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /**
- * The words free-text search matches (issue 14, docs/decisions/0015-free-text-search.md), in the
+ * The words free-text search matches (issue 14, docs/decisions/0018-free-text-search.md), in the
  * `occazio_fr` text-search configuration (French stemming after `unaccent`, created by the
  * migration): brand and model weigh most (A), then energy, gearbox, body type (B), city and
  * postal code (C), the seller's description (D).

@@ -117,7 +117,7 @@ export const configSchema = z.object({
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
   /**
    * Seconds an anonymous home or search page is answered from this process's memory before it
-   * is rendered again (issue 15, decision 0015); 0 turns the cache off. Default: 5 with
+   * is rendered again (issue 15, decision 0020); 0 turns the cache off. Default: 5 with
    * DATABASE_URL (production traffic), 0 on the embedded default (one machine, and a listing
    * approved there shows in every search at once).
    */

@@ -17,7 +17,7 @@ const itemClass =
 /**
  * The header account menu's Radix dropdown (spec §2): signed in → my listings, messages,
  * favourites, account, logout; signed out → login, sign-up. Loaded by `AccountMenu` on the
- * first click, mounted open (decision 0015).
+ * first click, mounted open (decision 0021).
  */
 export default function AccountMenuDropdown({ user, unread }: { user: SessionUser | null; unread: number }) {
   const { openAuthDialog } = useAuthDialog();

@@ -62,7 +62,7 @@ const preloadDropdown = () => {
 
 /**
  * Header account menu (spec §2). The page ships a plain button; the first click loads and opens
- * the dropdown in its place (decision 0015). Until the page is hydrated the button is disabled,
+ * the dropdown in its place (decision 0021). Until the page is hydrated the button is disabled,
  * visibly, rather than ignoring a tap.
  */
 export function AccountMenu() {

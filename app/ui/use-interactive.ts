@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
  * False in the server-rendered HTML and until this component's effects have run in the browser,
  * then true: the moment its event handlers answer. Buttons that only work with JavaScript
  * ('Filtres', the header's phone search, hearts) are disabled — visibly — until then, so a tap
- * on a slow phone never does nothing (issue 15, decision 0015).
+ * on a slow phone never does nothing (issue 15, decision 0021).
  *
  * An effect rather than `useSyncExternalStore` (`useHydrated`): the latter's post-hydration
  * re-render can wait behind a pending navigation or revalidation transition, leaving the button

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
  * Renders `placeholder` (server-rendered, same size as the content, so nothing shifts) until it
  * comes near the viewport, then `children()`. For heavy browser-only widgets below the fold,
  * such as the listing page's map: its code is fetched and mounted only if the visitor scrolls
- * to it (decision 0015), never during the page's first load.
+ * to it (decision 0021), never during the page's first load.
  */
 export function WhenVisible({
   children,

@@ -1,5 +1,5 @@
 /**
- * Price drops on favourites (issue 13, decision 0015): a seller's lower price is recorded,
+ * Price drops on favourites (issue 13, decision 0016): a seller's lower price is recorded,
  * shown to the accounts that have the listing in favourites, and told to them in at most one
  * e-mail a day ('Prix en baisse sur vos favoris'), durably and never twice.
  */
@@ -201,7 +201,7 @@ describe(`price drops on favourites (${engine})`, () => {
     expect(await digest(buyer.id, new Date(Date.now() + 25 * HOUR))).toBe("sent");
     const mails = await mailsTo(buyer.email);
     expect(mails).toHaveLength(2);
-    // Successive reductions: the price before the first one stays the reference (decision 0015).
+    // Successive reductions: the price before the first one stays the reference (decision 0016).
     expect(mails[1]!.textBody).toMatch(/Peugeot 108 .*9\u202f000\u00a0€ → 7\u202f500\u00a0€/);
     expect(mails[1]!.textBody).not.toContain("5008");
   });

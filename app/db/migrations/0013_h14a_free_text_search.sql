@@ -1,4 +1,4 @@
--- Free-text search (issue 14, docs/decisions/0015-free-text-search.md). Written by hand before
+-- Free-text search (issue 14, docs/decisions/0018-free-text-search.md). Written by hand before
 -- the generated statements: the extensions (trusted, so the database owner may create them; on
 -- PGlite they are loaded by openDatabase), a French configuration that folds accents before
 -- stemming, and an immutable accent-and-case folding function usable in generated columns.

@@ -14,7 +14,7 @@ import { useRootData } from "./session-user";
 /**
  * The login / sign-up popup itself (Radix dialog, auth client, password rules). Loaded by
  * `AuthDialogProvider` the first time something opens it, so that no page ships it up front
- * (decision 0015).
+ * (decision 0021).
  */
 export default function AuthDialog({
   state,

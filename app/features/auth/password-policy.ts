@@ -1,7 +1,7 @@
 /**
  * One password rule for sign-up, reset and change, in the browser and on the server (Better
  * Auth hook). A plain function, not a schema: the sign-up form is lazy-loaded but the account
- * pages import it directly, and a rule this small does not justify shipping zod (decision 0015).
+ * pages import it directly, and a rule this small does not justify shipping zod (decision 0021).
  */
 
 export const PASSWORD_MIN_LENGTH = 8;

@@ -21,7 +21,7 @@ export interface ListingCardData {
 }
 
 /**
- * A price drop shown to a buyer who has the listing in favourites (decision 0015): the
+ * A price drop shown to a buyer who has the listing in favourites (decision 0016): the
  * reference price struck through, 'Prix en baisse'.
  */
 export interface PriceDropBadge {

@@ -38,7 +38,7 @@ export function ListingCard({
   /** The first card of a list above the fold: its photo is the page's LCP image (PhotoCarousel). */
   priority?: boolean;
   linkable?: boolean;
-  /** A favourite whose price dropped (decision 0015): old price struck through, 'Prix en baisse'. */
+  /** A favourite whose price dropped (decision 0016): old price struck through, 'Prix en baisse'. */
   priceDrop?: PriceDropBadge;
   /** Shown over the photo's top-right corner, e.g. the favourite heart. */
   action?: ReactNode;

@@ -18,7 +18,7 @@ export function Arrow({ direction }: { direction: "left" | "right" }) {
  */
 const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
 
-/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0015). */
+/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0021). */
 const PhotoViewer = lazy(() => import("./photo-viewer"));
 
 export const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";

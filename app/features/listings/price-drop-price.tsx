@@ -2,7 +2,7 @@ import { formatPrice } from "~/ui/format";
 import type { PriceDropBadge } from "./listing-card-data";
 
 /**
- * A favourite's dropped price (decision 0015): 'Prix en baisse', the reference price struck
+ * A favourite's dropped price (decision 0016): 'Prix en baisse', the reference price struck
  * through (announced to screen readers as "au lieu de"), the new price.
  */
 export function PriceDropPrice({

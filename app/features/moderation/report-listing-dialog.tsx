@@ -5,7 +5,7 @@ import { REPORT_REASONS } from "./moderation-reasons";
 
 /**
  * The dialog of 'Signaler l'annonce' (report-listing.tsx shows the button). Loaded on the first
- * tap, mounted open (decision 0015).
+ * tap, mounted open (decision 0021).
  */
 export default function ReportListingDialog({
   listingId,

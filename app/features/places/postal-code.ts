@@ -1,7 +1,7 @@
 /**
  * Postal-code rules shared by the browser and the server. Plain functions on purpose: this
  * module is in the first-load bundle of /recherche (search parameters, the postal-code
- * picker), which must not ship a schema library (decision 0015). The zod schema built on the
+ * picker), which must not ship a schema library (decision 0021). The zod schema built on the
  * same rule is `postal-code-schema.ts`, for server-side parsing.
  */
 

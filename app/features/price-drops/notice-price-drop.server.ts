@@ -16,7 +16,7 @@ export const DIGEST_INTERVAL_MS = 24 * 3600_000;
 
 /**
  * Called by the seller's edit transaction after the new price was applied and recorded
- * (`priceChangeId`). When the listing is published and the change is a drop (decision 0015),
+ * (`priceChangeId`). When the listing is published and the change is a drop (decision 0016),
  * writes one notice per account that has it in favourites — never the seller, never an
  * account that turned the preference off — and schedules each account's digest job in the
  * same transaction: the notices and their job exist exactly when the new price does.

@@ -6,7 +6,7 @@ const now = new Date("2026-11-23T12:00:00Z");
 const daysAgo = (n: number) => new Date(now.getTime() - n * DAY);
 const published = daysAgo(90);
 
-describe("currentPriceDrop (decision 0015)", () => {
+describe("currentPriceDrop (decision 0016)", () => {
   it("a drop shows the price before it", () => {
     expect(currentPriceDrop({ price: 18_000, publishedAt: published, now, changes: [{ oldPrice: 20_000, newPrice: 18_000, changedAt: daysAgo(1) }] })).toEqual({
       previousPrice: 20_000,

@@ -1,5 +1,5 @@
 /**
- * What "Prix en baisse" means (decision 0015), as one pure function shared by the cards, the
+ * What "Prix en baisse" means (decision 0016), as one pure function shared by the cards, the
  * detail page and the e-mail.
  *
  * The struck-through price is the one French law asks of any announced price reduction

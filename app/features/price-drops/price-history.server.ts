@@ -40,7 +40,7 @@ export async function recentPriceChanges(db: DbExecutor, listingIds: string[], n
 
 /**
  * The price drops this user sees among a page of listings: only their favourites, only
- * published listings (decision 0015). One query for the favourites, one for the history.
+ * published listings (decision 0016). One query for the favourites, one for the history.
  */
 export async function priceDropsAmong(options: {
   db: DbExecutor;

@@ -22,7 +22,7 @@ export type DigestOutcome = "sent" | "deferred" | "nothing" | "disabled";
  *   account and UTC day) and the e-mail job is enqueued — all or nothing. A retry after a
  *   crash finds the notices handled (nothing twice) or not (nothing lost).
  * Only listings still published, still in the account's favourites and still below the
- * reference price (decision 0015) are listed.
+ * reference price (decision 0016) are listed.
  */
 export async function sendPriceDropDigest(options: {
   db: Database;

@@ -8,7 +8,7 @@ const preloadPanel = () => void import("./filter-dialog");
 
 /**
  * The 'Filtres' button of /recherche (spec §2 Search) and, once tapped, its dialog
- * (filter-dialog.tsx). The page ships only the button (decision 0015); until the page is
+ * (filter-dialog.tsx). The page ships only the button (decision 0021); until the page is
  * hydrated the button is visibly disabled instead of ignoring a tap on a slow phone.
  */
 export function FilterDialog({

@@ -52,7 +52,7 @@ export function FilterBadge({ label, onRemove }: { label: string; onRemove: () =
  * 'Appliquer', and the sections Marque et modèle, Localisation (postal code + radius slider),
  * Caractéristiques, Esthétique, then prices, years, mileage and sort. Nothing changes until
  * 'Appliquer', which hands every non-empty filter to `onApply` (the page writes the URL).
- * Loaded by `FilterDialog` (filter-button.tsx) on the first tap on 'Filtres' (decision 0015).
+ * Loaded by `FilterDialog` (filter-button.tsx) on the first tap on 'Filtres' (decision 0021).
  */
 export default function FilterDialogPanel({
   filters,

@@ -7,7 +7,7 @@ import { SearchCombobox } from "./search-combobox";
 /**
  * The phone popup 'Que rechercher vous ?' of the header search (a Radix dialog: focus trapped,
  * Escape and outside click close it, body scroll locked while open). Loaded on the first tap
- * on the header's 'Rechercher' button (decision 0015).
+ * on the header's 'Rechercher' button (decision 0021).
  */
 export default function HeaderSearchDialog({
   open,

@@ -133,7 +133,7 @@ export interface ParsedSearchParams {
 
 // ---------------------------------------------------------------------------------------------
 // Value rules (plain functions: this module is in /recherche's first-load bundle, which must not
-// ship a schema library, decision 0015)
+// ship a schema library, decision 0021)
 
 /**
  * Brand or model text outside the catalogue (listings keep the seller's spelling when the

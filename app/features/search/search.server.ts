@@ -206,7 +206,7 @@ export function textWords(q: string | undefined): string {
 }
 
 /**
- * The text query (issue 14, decision 0015): the words in the French configuration with
+ * The text query (issue 14, decision 0018): the words in the French configuration with
  * accents folded (`occazio_fr`), all required (`websearch_to_tsquery` never raises, whatever
  * the input; `textWords` already dropped its operators). Stop words alone ("de la") make an
  * empty query, which matches everything rather than nothing.
