@@ -1,5 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
-import { checkUnsubscribeLink, UNSUBSCRIBE_PATH, unsubscribeSearchAlerts } from "~/features/saved-searches/unsubscribe-search-alert.server";
+import { UNSUBSCRIBE_PATH } from "~/features/saved-searches/saved-search-filters";
+import { checkUnsubscribeLink, unsubscribeSearchAlerts } from "~/features/saved-searches/unsubscribe-search-alert.server";
 import { Button, buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/alertes.desinscription";

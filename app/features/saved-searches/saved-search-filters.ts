@@ -16,6 +16,9 @@ import { formatMileage, formatPrice } from "~/ui/format";
  * search other than the one they think they saved. No server imports (used by the page too).
  */
 
+/** The one-click unsubscribe page of alert e-mails (works signed out). */
+export const UNSUBSCRIBE_PATH = "/alertes/desinscription";
+
 export const MAX_SAVED_SEARCHES = 20;
 export const MAX_SAVED_SEARCH_NAME = 80;
 

@@ -3,13 +3,15 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { savedSearches } from "~/db/schema";
+import { UNSUBSCRIBE_PATH } from "./saved-search-filters";
+
+export { UNSUBSCRIBE_PATH };
 
 /**
  * One-click unsubscribe of alert e-mails (RFC 8058), signed out: the link carries, for each
  * saved search, its id and its random unsubscribe token (24 bytes, stored with the search), so
  * only the recipient of the e-mail can use it. `r=<id>.<token>[,<id>.<token>…]`.
  */
-export const UNSUBSCRIBE_PATH = "/alertes/desinscription";
 
 export function unsubscribeUrl(publicUrl: string, searches: { id: string; unsubscribeToken: string }[]): string {
   const ref = searches.map((s) => `${s.id}.${s.unsubscribeToken}`).join(",");
