@@ -15,7 +15,7 @@ async function expectExplained(page: Page) {
   await expect(section.getByText(/^(Très bonne affaire|Bonne affaire)$/)).toBeVisible();
   await expect(section.getByText(/Le prix est (nettement )?inférieur à la fourchette estimée\./)).toBeVisible();
   await expect(section.getByText(/Estimation du marché pour ce véhicule :/)).toContainText(
-    /\d[\d\s\u202f]* € – \d[\d\s\u202f]* €/,
+    /\d[\d\s\u202f]*\s€ – \d[\d\s\u202f]*\s€/,
   );
   await expect(section.getByText(/d'après \d+ annonces comparables \(Peugeot 208 en ligne\)/)).toBeVisible();
   const chart = section.getByRole("img", { name: /Prix selon le kilométrage des annonces Peugeot 208 comparables/ });
@@ -61,7 +61,7 @@ test.describe("market price rating", () => {
     const card = moderator.getByRole("article", { name: /Peugeot 208$/ }).filter({ hasText: "6 000 €" });
     const checks = card.getByRole("list", { name: "Vérifications" });
     // Far under the market, but not the "manifestly wrong" price (under half the estimate) that is flagged.
-    await expect(checks.getByText(/^Estimation du marché : \d[\d\s\u202f]* € – \d[\d\s\u202f]* € \(\d+ annonces comparables\)/)).toBeVisible();
+    await expect(checks.getByText(/^Estimation du marché : \d[\d\s\u202f]*\s€ – \d[\d\s\u202f]*\s€ \(\d+ annonces comparables\)/)).toBeVisible();
     await expect(checks.getByText(/^(Très bonne affaire|Bonne affaire)$/)).toBeVisible();
     await card.screenshot({ path: path.join(SHOTS, "moderation-card-1280.png") });
     await card.getByRole("button", { name: /^Valider/ }).click();

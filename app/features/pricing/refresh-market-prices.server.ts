@@ -13,7 +13,8 @@ import {
 /**
  * Keeps the stored market price ratings up to date (decision 0015):
  * - `refreshAllMarketPrices`: the full batch — fits the whole market, writes every model's row
- *   and rates every published listing (only rows whose rating changed are written);
+ *   and rates every published listing, one statement per model (only rows whose rating visibly
+ *   changed are written);
  * - `refreshDirtyModels`: the models a trigger on `listings` marked (a listing published,
  *   repriced or gone), fitted again with the market's slopes kept, and their listings rated;
  * - `refreshMarketPrices`: what the background refresher runs — the dirty models, or the full
@@ -96,8 +97,9 @@ async function writeModels(db: DbExecutor, models: FittedModel[], computedAt: Da
  * SQL function `market_price_rate` (the trigger's). A listing in its model's fit is compared
  * with the others: comparables = sample − 1. Only changed ratings are written.
  */
-async function rateListings(db: DbExecutor, only?: { brand: string; model: string }): Promise<number> {
-  const filter = only ? sql`and l2.brand = ${only.brand} and l2.model = ${only.model}` : sql``;
+async function rateListings(db: DbExecutor, only: { brand: string; model: string } | "unfitted"): Promise<number> {
+  const filter =
+    only === "unfitted" ? sql`and m.brand is null` : sql`and l2.brand = ${only.brand} and l2.model = ${only.model}`;
   const result = await db.execute(sql`
     update listings l set
       price_level = (x.r).level,
@@ -155,19 +157,22 @@ export async function refreshAllMarketPrices(options: { db: Database }): Promise
   const fitMs = performance.now() - t;
   t = performance.now();
   const computedAt = new Date();
-  const updated = await db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await writeModels(tx, models, computedAt);
     // Models with no published listing left.
     await tx.execute(sql`delete from market_price_models where computed_at < ${computedAt.toISOString()}::timestamptz`);
     // Everything is fitted again now: pending marks are covered.
     await tx.execute(sql`delete from market_price_dirty where marked_at <= ${computedAt.toISOString()}::timestamptz`);
-    const n = await rateListings(tx);
-    await tx
-      .insert(appMeta)
-      .values({ key: FULL_REFIT_META_KEY, value: computedAt.toISOString() })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value: computedAt.toISOString(), updatedAt: computedAt } });
-    return n;
   });
+  // One statement (one short transaction) per model: a seller editing a listing never waits
+  // for the whole market's rewrite, whose row locks would otherwise last the whole batch.
+  let updated = 0;
+  for (const model of models) updated += await rateListings(db, model);
+  updated += await rateListings(db, "unfitted");
+  await db
+    .insert(appMeta)
+    .values({ key: FULL_REFIT_META_KEY, value: computedAt.toISOString() })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value: computedAt.toISOString(), updatedAt: computedAt } });
   return {
     models: models.length,
     listings: groups.reduce((sum, g) => sum + g.observations.length, 0),
