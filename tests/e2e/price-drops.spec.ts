@@ -59,7 +59,7 @@ for (const width of [375, 1280]) {
     const results = `/recherche?${new URLSearchParams({ brand: "Alfa Romeo", model })}`;
     await buyer.goto(results);
     const card = buyer.getByRole("article").filter({ hasText: title });
-    await expect(card).toContainText("38 000 €");
+    await expect(card).toContainText(/38\s000\s€/);
     const save = card.getByRole("button", { name: /Ajouter aux favoris/ });
     const saved = buyer.waitForResponse((r) => r.url().includes("/api/favorites") && r.request().method() === "POST" && r.ok());
     await save.click();
@@ -76,7 +76,7 @@ for (const width of [375, 1280]) {
     await buyer.goto(results);
     await expect(card).toContainText("Prix en baisse");
     await expect(card.locator("s")).toHaveText(/38\s000\s€/);
-    await expect(card).toContainText("35 500 €");
+    await expect(card).toContainText(/35\s500\s€/);
     await card.scrollIntoViewIfNeeded();
     await shot(buyer, `price-drop-card-${width}`);
 
