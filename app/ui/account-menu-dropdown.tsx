@@ -58,6 +58,9 @@ export default function AccountMenuDropdown({ user, unread }: { user: SessionUse
                 <Link to="/wishlists">Mes favoris</Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/recherches">Mes recherches</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/account-settings">Compte</Link>
               </DropdownMenu.Item>
               {user.role === "moderator" ? (
