@@ -93,6 +93,25 @@ function engineExecutor(handle: JobQueueOptions["handle"]): PgBoss.Db {
   throw new Error("file de tâches : ni PostgreSQL ni PGlite");
 }
 
+/** Key of the advisory lock that serialises the queue's set-up between processes. */
+const SETUP_LOCK_KEY = 72_616_101;
+
+async function withSetupLock(handle: JobQueueOptions["handle"], run: () => Promise<void>): Promise<void> {
+  // The embedded database has one process: nothing to serialise.
+  if (!handle.pool) return run();
+  const client = await handle.pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
+    try {
+      await run();
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [SETUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
   const boss = new PgBoss({
@@ -103,11 +122,16 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     deleteAfterDays: 7,
   });
   boss.on("error", (err) => logger.error({ err }, "file de tâches : erreur"));
-  await boss.start();
-  for (const name of JOB_NAMES) {
-    const policy = QUEUE_POLICIES[name];
-    if (!(await boss.getQueue(name))) await boss.createQueue(name, policy ? { name, policy } : undefined);
-  }
+  // Several processes starting at once on a fresh PostgreSQL database (replicas, WEB_CONCURRENCY)
+  // would each create pg-boss's schema and queues, and all but one fail on a unique violation:
+  // the set-up runs under a session advisory lock, one process after the other.
+  await withSetupLock(options.handle, async () => {
+    await boss.start();
+    for (const name of JOB_NAMES) {
+      const policy = QUEUE_POLICIES[name];
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, policy ? { name, policy } : undefined);
+    }
+  });
   const sendOptions = {
     retryLimit: options.retryLimit,
     retryDelay: options.retryDelaySeconds,
