@@ -104,7 +104,10 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
             {resultCountLabel(result.total, result.totalCapped)}
           </p>
         </div>
-        <SaveSearchButton query={mapQuery} />
+        {/* Phones' map view keeps the height for the map: words and saving are in the list view and the header's popup. */}
+        <div className={view === "carte" ? "max-wide:hidden" : ""}>
+          <SaveSearchButton query={mapQuery} />
+        </div>
       </div>
 
       {errors.length ? (
@@ -123,11 +126,13 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <SearchTextBox
-        key={filters.q ?? ""}
-        filters={filters}
-        onSubmit={(next) => void navigate(searchViewHref(next, view))}
-      />
+      <div className={view === "carte" ? "max-wide:hidden" : ""}>
+        <SearchTextBox
+          key={filters.q ?? ""}
+          filters={filters}
+          onSubmit={(next) => void navigate(searchViewHref(next, view))}
+        />
+      </div>
 
       <div className="flex flex-wrap items-center gap-3">
         <FilterDialog

@@ -544,10 +544,12 @@ test.describe("header search", () => {
     const brand = header.getByLabel("Marque recherchée");
     const model = header.getByLabel("Modèle recherché");
     await expect(model).toBeDisabled();
-    // The skip link, the logo, then the brand select.
+    // The skip link, the logo, the words box, then the brand select.
     await page.keyboard.press("Tab");
     await expect(page.getByRole("link", { name: "Aller au contenu" })).toBeFocused();
     await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(header.getByRole("combobox", { name: "Mots recherchés" })).toBeFocused();
     await page.keyboard.press("Tab");
     await expect(brand).toBeFocused();
     await page.keyboard.press("ArrowDown");
