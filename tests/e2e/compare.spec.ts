@@ -121,7 +121,9 @@ for (const width of [375, 1280]) {
       await page.getByRole("button", { name: "OK" }).click();
 
       // Kept across pages; on a listing's page the bar leaves the contact bar and the tab bar visible.
-      await cards(page).first().getByRole("heading").getByRole("link").click();
+      // A full page load: the tray comes from the browser's storage, not from the page's memory.
+      const href = await cards(page).first().getByRole("heading").getByRole("link").getAttribute("href");
+      await open(page, href!);
       await expect(page).toHaveURL(/\/annonce\//);
       await expect(trayLink(page)).toHaveText("Comparer (4)");
       await expect(page.getByRole("button", { name: "Comparer", exact: true })).toHaveAttribute("aria-pressed", "true");
