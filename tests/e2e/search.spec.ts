@@ -185,6 +185,8 @@ test.describe("filters", () => {
   test("brand, fuel and gearbox narrow the results to listings that have them; removing a badge widens them", async ({
     page,
   }) => {
+    // Three filter dialogs and three badge removals, each a navigation: 60 s like the other multi-step flows.
+    test.setTimeout(60_000);
     await open(page, "/recherche");
     const total = await resultCount(page);
     const first = (await readCards(page))[0]!;
