@@ -26,7 +26,7 @@ import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vo
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { findMatchingSearches, matchStatement } from "~/features/saved-searches/match-saved-searches.server";
 import { listingMatchKeys, parseSavedSearchQuery, proposeSearchName, searchMatchKeys } from "~/features/saved-searches/saved-search-filters";
-import { boundingBox } from "~/features/search/search.server";
+import { boundingBox } from "~/features/search/search-where.server";
 import { insertListing } from "~/testing/inserters.server";
 
 const { values: args } = parseArgs({

@@ -21,7 +21,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { CATALOGUE } from "~/features/catalogue/catalogue-data";
 import { refreshAllMarketPrices, refreshDirtyModels } from "~/features/pricing/refresh-market-prices.server";
 import type { SearchFilters } from "~/features/search/search-params";
-import { searchListings } from "~/features/search/search.server";
+import { searchListings } from "~/features/search/search-listings.server";
 import { createLocalStorage } from "~/server/storage.server";
 
 const { values: args } = parseArgs({

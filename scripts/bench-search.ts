@@ -29,12 +29,9 @@ import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { PAGE_SIZE, type SearchFilters } from "~/features/search/search-params";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { suggestSearches } from "~/features/search/suggest.server";
-import {
-  EARTH_RADIUS_KM,
-  searchListings,
-  searchMapPoints,
-  searchStatementsForExplain,
-} from "~/features/search/search.server";
+import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
+import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
+import { searchMapPoints } from "~/features/search/search-map.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 
 const { values: args } = parseArgs({

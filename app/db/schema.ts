@@ -48,7 +48,7 @@ type SearchFilterColumn =
   | "longitude";
 
 /**
- * The columns search filters on (app/features/search/search.server.ts), low-cardinality
+ * The columns search filters on (app/features/search/search-where.server.ts), low-cardinality
  * equalities first: B-tree index conditions on trailing columns are tested in column order,
  * and a failed equality ends the test early.
  */
@@ -169,7 +169,7 @@ export const listings = pgTable(
     // extension, PGlite has it too). Its migration adds INCLUDE (every filter column,
     // published_at, id), which drizzle cannot express, so the exact distance and the filters
     // are tested on the index entry (index-only). Serves the radius counts and small circles;
-    // search.server.ts chooses it by radius (decision 0007).
+    // search-listings.server.ts chooses it by radius (decision 0007).
     index("listings_published_point_idx")
       .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
       .where(sql`${t.status} = 'published'`),

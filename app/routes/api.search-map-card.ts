@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
-import { getMapCard } from "~/features/search/search.server";
+import { getMapCard } from "~/features/search/search-map.server";
 import type { Route } from "./+types/api.search-map-card";
 
 /**

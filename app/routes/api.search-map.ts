@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { parseSearchParams } from "~/features/search/search-params";
-import { searchMapPoints } from "~/features/search/search.server";
+import { searchMapPoints } from "~/features/search/search-map.server";
 import type { Route } from "./+types/api.search-map";
 
 /**

@@ -20,7 +20,7 @@ import {
 } from "~/features/search/search-meta";
 import { SaveSearchButton } from "~/features/saved-searches/save-search-button";
 import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
-import { searchListings } from "~/features/search/search.server";
+import { searchListings } from "~/features/search/search-listings.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { SearchTextBox } from "~/features/search/search-text-box";
 import { pageMeta, SITE_NAME } from "~/ui/seo";

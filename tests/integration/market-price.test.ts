@@ -16,7 +16,7 @@ import { refreshAllMarketPrices, refreshDirtyModels } from "~/features/pricing/r
 import { updateListing } from "~/features/publish/update-listing.server";
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
 import { parseSearchParams, toSearchParams } from "~/features/search/search-params";
-import { searchListings } from "~/features/search/search.server";
+import { searchListings } from "~/features/search/search-listings.server";
 import { buildListing } from "~/testing/builders";
 import { insertUser } from "~/testing/inserters.server";
 import { createLocalStorage } from "~/server/storage.server";

@@ -14,7 +14,8 @@ import { MAX_SAVED_SEARCHES, savedFilters } from "~/features/saved-searches/save
 import { sendSearchAlert, sendSearchDigest, type AlertSender } from "~/features/saved-searches/send-search-alerts.server";
 import { checkUnsubscribeLink, unsubscribeSearchAlerts } from "~/features/saved-searches/unsubscribe-search-alert.server";
 import { locatePostalCode } from "~/features/places/places.server";
-import { searchListings, EARTH_RADIUS_KM } from "~/features/search/search.server";
+import { searchListings } from "~/features/search/search-listings.server";
+import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
 import { createLogger } from "~/server/logger.server";
 import { formatPrice } from "~/ui/format";
 import { createOutboxMailer } from "~/server/mailer.server";

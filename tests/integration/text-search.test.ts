@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { parseSearchParams, type SearchFilters } from "~/features/search/search-params";
-import { searchListings } from "~/features/search/search.server";
+import { searchListings } from "~/features/search/search-listings.server";
 import { suggestSearches } from "~/features/search/suggest.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";

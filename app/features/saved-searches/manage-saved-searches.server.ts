@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { ALERT_FREQUENCIES, savedSearches, type AlertFrequency } from "~/db/schema";
-import { countSearchMatches } from "~/features/search/search.server";
+import { countSearchMatches } from "~/features/search/count-search-matches.server";
 import { AppError } from "~/server/app-error";
 import {
   MAX_SAVED_SEARCH_NAME,

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { EARTH_RADIUS_KM } from "~/features/search/search.server";
+import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
 import type { JobQueue } from "~/server/jobs.server";
 import { listingMatchKeys } from "./saved-search-filters";
 
@@ -25,7 +25,7 @@ export interface SearchMatch {
 }
 
 /**
- * The saved searches a published listing matches: the search's predicates (search.server.ts
+ * The saved searches a published listing matches: the search's predicates (search-where.server.ts
  * `searchWhere`) turned around, one statement. `match_keys && …` picks the candidates through
  * the GIN index; every other filter is a column test, NULL meaning 'Tous'; the radius is the
  * bounding box then the exact haversine distance, on the same 6 371 km sphere as the search.

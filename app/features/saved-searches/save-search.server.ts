@@ -3,7 +3,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { savedSearches } from "~/db/schema";
 import { locatePostalCode } from "~/features/places/places.server";
-import { boundingBox, textWords } from "~/features/search/search.server";
+import { boundingBox, textWords } from "~/features/search/search-where.server";
 import { DEFAULT_RADIUS_KM } from "~/features/search/search-params";
 import { AppError } from "~/server/app-error";
 import {

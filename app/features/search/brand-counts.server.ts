@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { SEARCH_COUNT_CAP } from "./search.server";
+import { SEARCH_COUNT_CAP } from "./search-params";
 
 export interface BrandCount {
   brand: string;

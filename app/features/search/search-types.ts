@@ -2,7 +2,7 @@ import type { ListingCardData, ListingCardPhoto } from "~/features/listings/list
 
 /**
  * What the search service returns, shared with the UI (client code may not import
- * `search.server.ts`, not even for types).
+ * the `*.server.ts` search files, not even for types).
  */
 
 export interface GeoPoint {

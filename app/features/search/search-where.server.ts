@@ -1,32 +1,19 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import { locatePostalCode } from "~/features/places/places.server";
-import type { Storage } from "~/server/storage.server";
-import {
-  DEFAULT_RADIUS_KM,
-  MAX_PAGE,
-  PAGE_SIZE,
-  roundRadius,
-  SEARCH_COUNT_CAP,
-  type SearchFilters,
-  type SearchSort,
-} from "./search-params";
-import type { GeoPoint, MapCard, MapPoint, MapPointsResult, SearchResult } from "./search-types";
-import { isUuid } from "~/db/ids";
+import { DEFAULT_RADIUS_KM, roundRadius, SEARCH_COUNT_CAP, type SearchFilters, type SearchSort } from "./search-params";
+import type { GeoPoint } from "./search-types";
 import { foldText, tokenize } from "./query-recognition";
 
 /**
- * Server-side search of published listings (spec §2 Search, §7 search query; GUIDE §6.6):
- * every filter is a SQL predicate served by the partial indexes on `status = 'published'`
- * (see docs/decisions/0004-search-indexes.md), one page of 24 cards at a time.
+ * What every search use case shares (spec §2 Search, §7 search query; GUIDE §6.6): the filters
+ * made safe, the postal code resolved to a circle, and the WHERE and ORDER BY of published
+ * listings, every filter a SQL predicate served by the partial indexes on
+ * `status = 'published'` (docs/decisions/0004-search-indexes.md). The use cases:
+ * search-listings.server.ts (a page of cards), count-search-matches.server.ts (saved
+ * searches' counts), search-map.server.ts (markers and their card).
  */
-
-export { SEARCH_COUNT_CAP };
-
-/** The map receives at most this many markers (the newest), as compact tuples. */
-export const MAP_POINTS_CAP = 5_000;
 
 /** Mean earth radius of the spec (§9), in km. */
 export const EARTH_RADIUS_KM = 6371;
@@ -36,7 +23,7 @@ const unknownPostalCode = (postalCode: string) =>
     ? `Le code postal ${postalCode} est introuvable : aucune annonce ne peut être située autour de lui.`
     : "Le code postal doit comporter exactement 5 chiffres : aucune annonce ne peut être située autour de lui.";
 
-interface RadiusArea {
+export interface RadiusArea {
   center: GeoPoint;
   radiusKm: number;
 }
@@ -44,7 +31,7 @@ interface RadiusArea {
 type ResolvedArea = { ok: true; area?: RadiusArea } | { ok: false; errors: string[] };
 
 /** Postal code → coordinates from the reference table (GUIDE §6.5). Unknown code: no results. */
-async function resolveArea(db: DbExecutor, filters: SearchFilters): Promise<ResolvedArea> {
+export async function resolveArea(db: DbExecutor, filters: SearchFilters): Promise<ResolvedArea> {
   if (!filters.postalCode) return { ok: true };
   const center = await locatePostalCode({ db, postalCode: filters.postalCode });
   if (!center) return { ok: false, errors: [unknownPostalCode(filters.postalCode)] };
@@ -53,7 +40,7 @@ async function resolveArea(db: DbExecutor, filters: SearchFilters): Promise<Reso
 }
 
 /** A page number ≥ 1; pages past MAX_PAGE are kept (they have no items, the route answers 404). */
-function clampPage(page: number | undefined): number {
+export function clampPage(page: number | undefined): number {
   if (page === undefined || !Number.isFinite(page)) return 1;
   return Math.min(Number.MAX_SAFE_INTEGER, Math.max(1, Math.trunc(page)));
 }
@@ -133,7 +120,7 @@ function radiusPointPredicate(area: RadiusArea): SQL {
  */
 export const SPATIAL_COUNT_MIN_KM = 150;
 
-function narrowsBesidesPlace(filters: SearchFilters): boolean {
+export function narrowsBesidesPlace(filters: SearchFilters): boolean {
   return Boolean(
     filters.brand ||
     filters.model ||
@@ -175,7 +162,7 @@ function texts<T extends string>(values: T[] | undefined): T[] | undefined {
  * would make PostgreSQL raise (NaN for an integer, a NUL byte, a smallint overflow, 70 000 bind
  * parameters) are dropped or clamped here, so a search never fails on its input.
  */
-function safeFilters(filters: SearchFilters): SearchFilters {
+export function safeFilters(filters: SearchFilters): SearchFilters {
   return {
     q: text(filters.q),
     brand: text(filters.brand),
@@ -202,7 +189,9 @@ function safeFilters(filters: SearchFilters): SearchFilters {
 
 /** Words searched as text: at most 12, as `tokenize` cuts them (no operator, quote or bracket survives). */
 export function textWords(q: string | undefined): string {
-  return tokenize(q ?? "").slice(0, 12).join(" ");
+  return tokenize(q ?? "")
+    .slice(0, 12)
+    .join(" ");
 }
 
 /**
@@ -226,7 +215,7 @@ function textPredicate(words: string): SQL {
 }
 
 /** The WHERE clause of a search: published, and every filter as an exact or range predicate. */
-function searchWhere(filters: SearchFilters, area: RadiusArea | undefined, geo: GeoPath = "band"): SQL {
+export function searchWhere(filters: SearchFilters, area: RadiusArea | undefined, geo: GeoPath = "band"): SQL {
   const conditions: (SQL | undefined)[] = [eq(listings.status, "published")];
   const words = textWords(filters.q);
   if (words) conditions.push(textPredicate(words));
@@ -257,7 +246,7 @@ function searchWhere(filters: SearchFilters, area: RadiusArea | undefined, geo: 
  * "price_desc" reads the (price, id) index backwards, which puts NULL prices first;
  * published listings always have a price (publishing requires one), so this never shows.
  */
-const ORDER_BY: Record<SearchSort, SQL[]> = {
+export const ORDER_BY: Record<SearchSort, SQL[]> = {
   recent: [sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`],
   price_asc: [asc(listings.price), asc(listings.id)],
   price_desc: [desc(listings.price), desc(listings.id)],
@@ -274,7 +263,7 @@ const ORDER_BY: Record<SearchSort, SQL[]> = {
 };
 
 /** ORDER BY of a search: 'Pertinence' ranks by the text match (cover density), then the newest. */
-function orderBy(filters: SearchFilters): SQL[] {
+export function orderBy(filters: SearchFilters): SQL[] {
   const sort = filters.sort ?? "recent";
   const words = textWords(filters.q);
   if (sort !== "relevance" || !words) return ORDER_BY[sort];
@@ -282,173 +271,15 @@ function orderBy(filters: SearchFilters): SQL[] {
 }
 
 /**
- * The two statements of one search page: the cards of the page, and the number of matches
- * counted up to `SEARCH_COUNT_CAP + 1` (so a broad search reads at most that many index
- * entries instead of every match).
+ * The number of matches of `where`, counted up to `SEARCH_COUNT_CAP + 1` (a broad search reads
+ * at most that many index entries instead of every match).
  */
-function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined) {
-  const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
-  const where = searchWhere(filters, area);
-  const page = clampPage(filters.page);
-  const order = orderBy(filters);
-  // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
-  const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
-  // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
-  // in the search indexes, and a plain index scan would read each candidate's heap row before
-  // testing those columns); then the 24 cards by primary key.
-  const pageIds = db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(where)
-    .orderBy(...order)
-    .limit(page > MAX_PAGE ? 0 : PAGE_SIZE)
-    .offset(offset);
-  const items = db
-    .select(cardColumns)
-    .from(listings)
-    .where(inArray(listings.id, pageIds))
-    .orderBy(...order);
-  const matches = db
-    .select({ one: sql`1`.as("one") })
-    .from(listings)
-    .where(spatialCount ? searchWhere(filters, area, "point") : where)
-    .limit(SEARCH_COUNT_CAP + 1)
-    .as("matches");
-  const count = db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  return { page, items, count };
-}
-
-/**
- * The SQL of a search page without running it, for `EXPLAIN` in scripts/bench-search.ts;
- * null when the postal code is unknown (no statement would run).
- */
-export async function searchStatementsForExplain(options: {
-  db: DbExecutor;
-  filters: SearchFilters;
-}): Promise<{ items: SQLWrapper; count: SQLWrapper } | null> {
-  const filters = safeFilters(options.filters);
-  const resolved = await resolveArea(options.db, filters);
-  if (!resolved.ok) return null;
-  const { items, count } = pageStatements(options.db, filters, resolved.area);
-  return { items, count };
-}
-
-export async function searchListings(options: {
-  db: DbExecutor;
-  storage: Storage;
-  filters: SearchFilters;
-}): Promise<SearchResult> {
-  const { db, storage } = options;
-  const filters = safeFilters(options.filters);
-  const textErrors: string[] = [];
-  if (filters.q && !textWords(filters.q)) {
-    textErrors.push("La recherche ne contient aucun mot (lettres ou chiffres) : elle a été ignorée.");
-    delete filters.q;
-  }
-  const resolved = await resolveArea(db, filters);
-  if (!resolved.ok) {
-    const page = clampPage(filters.page);
-    return { items: [], total: 0, totalCapped: false, page, pageCount: 0, errors: [...textErrors, ...resolved.errors] };
-  }
-  const { page, items: itemsQuery, count: countQuery } = pageStatements(db, filters, resolved.area);
-  // Two statements: on PostgreSQL they run on two pooled connections at once.
-  const [rows, [counted]] = await Promise.all([itemsQuery, countQuery]);
-  const n = Number(counted?.n ?? 0);
-  const totalCapped = n > SEARCH_COUNT_CAP;
-  const total = totalCapped ? SEARCH_COUNT_CAP : n;
-  const items = await withPhotos({ db, storage, rows });
-  return {
-    items,
-    total,
-    totalCapped,
-    page,
-    pageCount: Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)),
-    ...(resolved.area ? { center: resolved.area.center } : {}),
-    errors: textErrors,
-  };
-}
-
-/**
- * How many published listings match the filters now (capped like the search's count), or
- * only those published after `publishedAfter` (saved searches' 'N nouvelles').
- * An unknown postal code matches nothing, as on /recherche.
- */
-export async function countSearchMatches(options: {
-  db: DbExecutor;
-  filters: SearchFilters;
-  publishedAfter?: Date;
-}): Promise<{ count: number; capped: boolean }> {
-  const { db } = options;
-  const filters = safeFilters(options.filters);
-  const resolved = await resolveArea(db, filters);
-  if (!resolved.ok) return { count: 0, capped: false };
-  const where = and(
-    searchWhere(filters, resolved.area),
-    options.publishedAfter ? sql`${listings.publishedAt} > ${options.publishedAfter.toISOString()}::timestamptz` : undefined,
-  );
+export function cappedCount(db: DbExecutor, where: SQL | undefined) {
   const matches = db
     .select({ one: sql`1`.as("one") })
     .from(listings)
     .where(where)
     .limit(SEARCH_COUNT_CAP + 1)
     .as("matches");
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  const n = Number(row?.n ?? 0);
-  return { count: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
-}
-
-/**
- * Every matching listing that has coordinates, for the map (not one page): the newest
- * MAP_POINTS_CAP as `[id, lat, lon, price]`, coordinates rounded to ~1 m to keep JSON small.
- */
-export async function searchMapPoints(options: { db: DbExecutor; filters: SearchFilters }): Promise<MapPointsResult> {
-  const { db } = options;
-  const filters = safeFilters(options.filters);
-  const resolved = await resolveArea(db, filters);
-  if (!resolved.ok) return { points: [], truncated: false, errors: resolved.errors };
-  const where = and(
-    searchWhere(filters, resolved.area),
-    sql`${listings.latitude} is not null`,
-    sql`${listings.longitude} is not null`,
-  );
-  const rows = await db
-    .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude, price: listings.price })
-    .from(listings)
-    .where(where)
-    .orderBy(...ORDER_BY.recent)
-    .limit(MAP_POINTS_CAP + 1);
-  const round = (n: number) => Math.round(n * 1e5) / 1e5;
-  const points: MapPoint[] = rows
-    .slice(0, MAP_POINTS_CAP)
-    .map((r) => [r.id, round(r.latitude ?? 0), round(r.longitude ?? 0), r.price]);
-  return {
-    points,
-    truncated: rows.length > MAP_POINTS_CAP,
-    ...(resolved.area ? { center: resolved.area.center } : {}),
-    errors: [],
-  };
-}
-
-/** The info card of a map marker; null for an unknown, malformed or unpublished id. */
-export async function getMapCard(options: { db: DbExecutor; storage: Storage; id: string }): Promise<MapCard | null> {
-  const { db, storage, id } = options;
-  // A malformed id would make PostgreSQL raise "invalid input syntax for type uuid" (a 500).
-  if (!isUuid(id)) return null;
-  const rows = await db
-    .select(cardColumns)
-    .from(listings)
-    .where(and(eq(listings.id, id), eq(listings.status, "published")))
-    .limit(1);
-  const [card] = await withPhotos({ db, storage, rows });
-  if (!card) return null;
-  return {
-    id: card.id,
-    brand: card.brand,
-    model: card.model,
-    price: card.price,
-    city: card.city,
-    postalCode: card.postalCode,
-    photo: card.photos[0] ?? null,
-    priceLevel: card.priceLevel ?? null,
-  };
+  return db.select({ n: sql<number>`count(*)::int` }).from(matches);
 }

@@ -1,0 +1,105 @@
+import { inArray, type SQLWrapper } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { listings } from "~/db/schema";
+import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
+import type { Storage } from "~/server/storage.server";
+import { MAX_PAGE, PAGE_SIZE, SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
+import type { SearchResult } from "./search-types";
+import {
+  cappedCount,
+  clampPage,
+  narrowsBesidesPlace,
+  orderBy,
+  resolveArea,
+  safeFilters,
+  searchWhere,
+  SPATIAL_COUNT_MIN_KM,
+  textWords,
+  type RadiusArea,
+} from "./search-where.server";
+
+/**
+ * The search page of /recherche: one page of 24 cards and the capped number of matches
+ * (spec §2 Search; the shared WHERE and ORDER BY are in search-where.server.ts).
+ */
+
+/**
+ * The two statements of one search page: the cards of the page, and the number of matches
+ * counted up to `SEARCH_COUNT_CAP + 1` (so a broad search reads at most that many index
+ * entries instead of every match).
+ */
+function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined) {
+  const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
+  const where = searchWhere(filters, area);
+  const page = clampPage(filters.page);
+  const order = orderBy(filters);
+  // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
+  const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
+  // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
+  // in the search indexes, and a plain index scan would read each candidate's heap row before
+  // testing those columns); then the 24 cards by primary key.
+  const pageIds = db
+    .select({ id: listings.id })
+    .from(listings)
+    .where(where)
+    .orderBy(...order)
+    .limit(page > MAX_PAGE ? 0 : PAGE_SIZE)
+    .offset(offset);
+  const items = db
+    .select(cardColumns)
+    .from(listings)
+    .where(inArray(listings.id, pageIds))
+    .orderBy(...order);
+  const count = cappedCount(db, spatialCount ? searchWhere(filters, area, "point") : where);
+  return { page, items, count };
+}
+
+/**
+ * The SQL of a search page without running it, for `EXPLAIN` in scripts/bench-search.ts;
+ * null when the postal code is unknown (no statement would run).
+ */
+export async function searchStatementsForExplain(options: {
+  db: DbExecutor;
+  filters: SearchFilters;
+}): Promise<{ items: SQLWrapper; count: SQLWrapper } | null> {
+  const filters = safeFilters(options.filters);
+  const resolved = await resolveArea(options.db, filters);
+  if (!resolved.ok) return null;
+  const { items, count } = pageStatements(options.db, filters, resolved.area);
+  return { items, count };
+}
+
+export async function searchListings(options: {
+  db: DbExecutor;
+  storage: Storage;
+  filters: SearchFilters;
+}): Promise<SearchResult> {
+  const { db, storage } = options;
+  const filters = safeFilters(options.filters);
+  const textErrors: string[] = [];
+  if (filters.q && !textWords(filters.q)) {
+    textErrors.push("La recherche ne contient aucun mot (lettres ou chiffres) : elle a été ignorée.");
+    delete filters.q;
+  }
+  const resolved = await resolveArea(db, filters);
+  if (!resolved.ok) {
+    const page = clampPage(filters.page);
+    return { items: [], total: 0, totalCapped: false, page, pageCount: 0, errors: [...textErrors, ...resolved.errors] };
+  }
+  const { page, items: itemsQuery, count: countQuery } = pageStatements(db, filters, resolved.area);
+  // Two statements: on PostgreSQL they run on two pooled connections at once.
+  const [rows, [counted]] = await Promise.all([itemsQuery, countQuery]);
+  const n = Number(counted?.n ?? 0);
+  const totalCapped = n > SEARCH_COUNT_CAP;
+  const total = totalCapped ? SEARCH_COUNT_CAP : n;
+  const items = await withPhotos({ db, storage, rows });
+  return {
+    items,
+    total,
+    totalCapped,
+    page,
+    pageCount: Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)),
+    ...(resolved.area ? { center: resolved.area.center } : {}),
+    errors: textErrors,
+  };
+}
