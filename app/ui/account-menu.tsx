@@ -31,7 +31,7 @@ export function accountMenuLabel(user: SessionUser | null, unread: number): stri
 }
 
 export const accountMenuTriggerClass =
-  "relative flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60";
+  "relative flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60 aria-busy:cursor-wait";
 
 export function AccountMenuTriggerContent({ user, unread }: { user: SessionUser | null; unread: number }) {
   return (
