@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { preloadAuthDialog } from "~/features/auth/auth-dialog";
 import { displayName, useOptionalUser, useRootData, type SessionUser } from "~/features/auth/session-user";
 import { useInteractive } from "./use-interactive";
@@ -31,7 +31,7 @@ export function accountMenuLabel(user: SessionUser | null, unread: number): stri
 }
 
 export const accountMenuTriggerClass =
-  "relative flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60";
+  "relative flex items-center gap-2 rounded-full border border-slate-300 py-1 pl-3 pr-1 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60 aria-busy:cursor-wait";
 
 export function AccountMenuTriggerContent({ user, unread }: { user: SessionUser | null; unread: number }) {
   return (
@@ -53,49 +53,77 @@ export function AccountMenuTriggerContent({ user, unread }: { user: SessionUser 
   );
 }
 
-/** The Radix dropdown, fetched on the first click (or earlier, on hover or focus). */
-const AccountMenuDropdown = lazy(() => import("./account-menu-dropdown"));
+type Dropdown = typeof import("./account-menu-dropdown").default;
+
+/** The Radix dropdown, fetched on the first click (or earlier, on hover or focus); kept once loaded. */
+let loadedDropdown: Dropdown | null = null;
+let loadingDropdown: Promise<Dropdown> | null = null;
+function loadDropdown(): Promise<Dropdown> {
+  loadingDropdown ??= import("./account-menu-dropdown").then(
+    (module) => (loadedDropdown = module.default),
+    (error: unknown) => {
+      loadingDropdown = null; // a later click tries again
+      throw error;
+    },
+  );
+  return loadingDropdown;
+}
 const preloadDropdown = () => {
-  void import("./account-menu-dropdown");
+  loadDropdown().catch(() => {});
   preloadAuthDialog();
 };
 
 /**
- * Header account menu (spec §2). The page ships a plain button; the first click loads and opens
- * the dropdown in its place (decision 0021). Until the page is hydrated the button is disabled,
- * visibly, rather than ignoring a tap.
+ * Header account menu (spec §2). The page ships a plain button; the first click loads the
+ * dropdown and mounts it open in the button's place (decision 0021). Until the page is hydrated
+ * the button is disabled, visibly, rather than ignoring a tap. While the dropdown's code loads
+ * after a click it stays the same enabled, focused button, marked `aria-busy` — a disabled one
+ * would drop the keyboard focus and be skipped by screen readers — and the menu opens as soon
+ * as the code is there.
  */
 export function AccountMenu() {
   const user = useOptionalUser();
   const { unreadMessages } = useRootData();
   const unread = user ? unreadMessages : 0;
   const hydrated = useInteractive();
-  const [opened, setOpened] = useState(false);
-  const plainTrigger = (busy: boolean) => (
-    <button
-      type="button"
-      className={accountMenuTriggerClass}
-      aria-label={accountMenuLabel(user, unread)}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      aria-busy={busy || undefined}
-      disabled={!hydrated || busy}
-      onPointerEnter={preloadDropdown}
-      onFocus={preloadDropdown}
-      onClick={() => setOpened(true)}
-    >
-      <AccountMenuTriggerContent user={user} unread={unread} />
-    </button>
-  );
+  // A component in state: set it with the updater form, or React would call it.
+  const [OpenDropdown, setOpenDropdown] = useState<Dropdown | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  function open() {
+    if (loadedDropdown) return setOpenDropdown(() => loadedDropdown);
+    if (busy) return;
+    setBusy(true);
+    loadDropdown().then(
+      (component) => {
+        setBusy(false);
+        setOpenDropdown(() => component);
+      },
+      () => setBusy(false),
+    );
+  }
+
   return (
     <>
       {user ? <LiveMessages /> : null}
-      {opened ? (
-        <Suspense fallback={plainTrigger(true)}>
-          <AccountMenuDropdown user={user} unread={unread} />
-        </Suspense>
+      {OpenDropdown ? (
+        <OpenDropdown user={user} unread={unread} />
       ) : (
-        plainTrigger(false)
+        <button
+          type="button"
+          className={accountMenuTriggerClass}
+          aria-label={accountMenuLabel(user, unread)}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          aria-busy={busy || undefined}
+          disabled={!hydrated}
+          onPointerEnter={preloadDropdown}
+          onPointerDown={preloadDropdown}
+          onFocus={preloadDropdown}
+          onClick={open}
+        >
+          <AccountMenuTriggerContent user={user} unread={unread} />
+        </button>
       )}
     </>
   );

@@ -57,12 +57,38 @@ test.describe("listing detail", () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await expect(carousel).toBeHidden();
-    await page.getByRole("button", { name: /Agrandir : .*photo 1 sur/ }).last().click();
+    const opener = page.getByRole("button", { name: /Agrandir : .*photo 1 sur/ }).last();
+    await opener.click();
     const viewer = page.getByRole("dialog");
     await expect(viewer.getByRole("img")).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(viewer).toBeHidden();
+    // The focus goes back to the photo that opened the viewer.
+    await expect(opener).toBeFocused();
   });
+
+  for (const width of [375, 1280]) {
+    test(`${width} px: Escape in 'Signaler l'annonce' gives the focus back to its button, its ring visible`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
+      await openNewestListing(page);
+      const button = page.getByRole("button", { name: "Signaler l'annonce" });
+      const dialog = page.getByRole("dialog", { name: "Signaler l'annonce" });
+      await button.click();
+      await expect(dialog).toBeVisible();
+      await expect(button).not.toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+      expect(await button.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
+
+      // 'Annuler' too.
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Annuler" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  }
 
   test("the back button returns to the previous page", async ({ page }) => {
     await openNewestListing(page);

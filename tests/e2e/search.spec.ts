@@ -352,6 +352,33 @@ test.describe("filters", () => {
   });
 });
 
+test.describe("'Filtres' gives the focus back to its button (dialog loaded on first use)", () => {
+  for (const width of [375, 1280]) {
+    test(`${width} px: Escape and × return the focus to 'Filtres', its ring visible after Escape`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
+      await open(page, "/recherche?brand=Peugeot");
+      const button = page.getByRole("button", { name: /^Filtres/ });
+      const dialog = page.getByRole("dialog", { name: "Filtres" });
+
+      await button.click();
+      await expect(dialog).toBeVisible();
+      await expect(button).not.toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+      // Keyboard users see where they are: the focus ring (app.css :focus-visible) is drawn.
+      expect(await button.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
+
+      // Enter on the focused button opens it again; the × closes it, focus back on the button.
+      await page.keyboard.press("Enter");
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole("button", { name: "Fermer" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  }
+});
+
 test.describe("results", () => {
   test("sort and pagination are links in the URL and survive a reload", async ({ page }) => {
     await open(page, "/recherche");
@@ -536,6 +563,8 @@ test.describe("header search", () => {
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe("hidden");
+    // The focus is back on the button that opened the popup, not lost on the page.
+    await expect(header.getByRole("button", { name: "Rechercher" })).toBeFocused();
   });
 
   test("keyboard only: Tab to the brand, arrow down, Tab to the model, arrow down, Tab to search, Enter", async ({

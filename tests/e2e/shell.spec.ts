@@ -59,7 +59,34 @@ test.describe("site shell", () => {
     await expect(page.getByRole("button", { name: /Menu : connexion ou inscription/ })).toBeVisible();
   });
 
-  test("the home page has no serious accessibility violation", async ({ page }) => {
+  test("the account menu stays an enabled, focused, busy button while its code loads, then opens", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    // Hold the menu's lazy chunk, as a slow network would.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/account-menu-dropdown-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/home");
+    const menu = page.getByRole("button", { name: /Menu : connexion ou inscription/ });
+    await expect(menu).toBeEnabled();
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("aria-busy", "true");
+    await expect(menu).toBeEnabled();
+    await expect(menu).toBeFocused();
+    await expect(page.getByRole("menuitem")).toHaveCount(0);
+
+    release();
+    await expect(page.getByRole("menuitem", { name: "Connexion" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menuitem")).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    await expect(menu).not.toHaveAttribute("aria-busy", "true");
+  });
+
+    test("the home page has no serious accessibility violation", async ({ page }) => {
     await page.goto("/home");
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");

@@ -1,15 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { WIDE_MEDIA } from "~/ui/breakpoints";
+import { LazyDialogSlot, lazyDialog, useLazyDialog } from "~/ui/lazy-dialog";
 import { PLACEHOLDER_PHOTO } from "./listing-card";
 import type { ListingDetailPhoto } from "./listing-detail-data";
-
-export function Arrow({ direction }: { direction: "left" | "right" }) {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
-      <path d={direction === "left" ? "M15 5l-7 7 7 7" : "M9 5l7 7-7 7"} fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
-    </svg>
-  );
-}
+import { Arrow, navButton } from "./photo-nav";
 
 /**
  * The first photo is in the page twice (phone strip, wide grid; CSS hides one). Same `sizes` on
@@ -19,16 +13,24 @@ export function Arrow({ direction }: { direction: "left" | "right" }) {
 const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
 
 /** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0021). */
-const PhotoViewer = lazy(() => import("./photo-viewer"));
+/**
+ * The photos' containers clip overflow (rounded corners, scroll strip), which would hide a focus
+ * ring drawn outside the button: the ring is drawn inside, on the photo itself — visible when the
+ * viewer gives the focus back to the photo that opened it.
+ */
+const PHOTO_BUTTON_FOCUS = "group focus-visible:outline-none";
+const PHOTO_FOCUS_RING = "group-focus-visible:outline-4 group-focus-visible:-outline-offset-4 group-focus-visible:outline-brand-600";
 
-export const navButton = "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
+const { Panel: PhotoViewer, preload: preloadViewer } = lazyDialog(() => import("./photo-viewer"));
 
 /**
  * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less (`max-wide`), a grid of one main
  * photo and up to two side photos above; any photo opens a full-screen viewer.
  */
 export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; alt: string }) {
-  const [viewer, setViewer] = useState<number | null>(null);
+  // The photo the viewer shows; the viewer opens from a photo's button and gives it the focus back.
+  const [viewerIndex, setViewerIndex] = useState(0);
+  const viewer = useLazyDialog(preloadViewer);
   const strip = useRef<HTMLDivElement>(null);
   // The photo shown is state, moved by the arrows with functional updates (two quick taps move
   // two photos) and by swipes; the strip's scroll position follows it, never the reverse while
@@ -54,6 +56,10 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
     scrollTarget.current = null;
   };
   const label = (i: number) => `${alt}, photo ${i + 1} sur ${photos.length}`;
+  const openViewer = (i: number) => (event: MouseEvent<HTMLButtonElement>) => {
+    setViewerIndex(i);
+    viewer.show(event.currentTarget);
+  };
 
   return (
     <>
@@ -76,8 +82,8 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
           }}
         >
           {photos.map((photo, i) => (
-            <button key={photo.src} type="button" className="w-full shrink-0 snap-center" onClick={() => setViewer(i)} aria-label={`Agrandir : ${label(i)}`}>
-              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            <button key={photo.src} type="button" className={`w-full shrink-0 snap-center ${PHOTO_BUTTON_FOCUS}`} aria-haspopup="dialog" {...viewer.preloadProps} onClick={openViewer(i)} aria-label={`Agrandir : ${label(i)}`}>
+              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className={`aspect-[4/3] w-full object-cover ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
             </button>
           ))}
         </div>
@@ -102,20 +108,20 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
           <button
             key={photo.src}
             type="button"
-            onClick={() => setViewer(i)}
-            className={i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`}
+            aria-haspopup="dialog"
+            {...viewer.preloadProps}
+            onClick={openViewer(i)}
+            className={`${i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`} ${PHOTO_BUTTON_FOCUS}`}
             aria-label={`Agrandir : ${label(i)}`}
           >
-            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className={`absolute inset-0 h-full w-full object-cover hover:opacity-95 ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
           </button>
         ))}
       </div>
 
-      {viewer !== null ? (
-        <Suspense fallback={null}>
-          <PhotoViewer photos={photos} index={viewer} setIndex={setViewer} label={label} />
-        </Suspense>
-      ) : null}
+      <LazyDialogSlot mounted={viewer.mounted}>
+        <PhotoViewer photos={photos} index={viewerIndex} setIndex={setViewerIndex} label={label} {...viewer.panelProps} />
+      </LazyDialogSlot>
     </>
   );
 }

@@ -1,7 +1,8 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { Dispatch, SetStateAction } from "react";
+import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 import type { ListingDetailPhoto } from "./listing-detail-data";
-import { Arrow, navButton } from "./photo-gallery";
+import { Arrow, navButton } from "./photo-nav";
 
 /** The gallery's full-screen viewer: arrows, Escape, 'Fermer'. Loaded when a photo is first opened. */
 export default function PhotoViewer({
@@ -9,22 +10,28 @@ export default function PhotoViewer({
   index,
   setIndex,
   label,
-}: {
+  open,
+  onOpenChange,
+  onCloseAutoFocus,
+}: LazyDialogPanelProps & {
   photos: ListingDetailPhoto[];
   index: number;
-  setIndex: Dispatch<SetStateAction<number | null>>;
+  setIndex: Dispatch<SetStateAction<number>>;
   label: (i: number) => string;
 }) {
   const count = photos.length;
+  const previous = () => setIndex((v) => (v - 1 + count) % count);
+  const next = () => setIndex((v) => (v + 1) % count);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && setIndex(null)}>
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
         <Dialog.Content
           className="fixed inset-0 z-50 flex items-center justify-center p-4 focus:outline-none"
+          onCloseAutoFocus={onCloseAutoFocus}
           onKeyDown={(e) => {
-            if (e.key === "ArrowRight") setIndex((v) => (v === null ? v : (v + 1) % count));
-            if (e.key === "ArrowLeft") setIndex((v) => (v === null ? v : (v - 1 + count) % count));
+            if (e.key === "ArrowRight") next();
+            if (e.key === "ArrowLeft") previous();
           }}
         >
           <Dialog.Title className="sr-only">{label(index)}</Dialog.Title>
@@ -34,20 +41,10 @@ export default function PhotoViewer({
           <img src={photos[index]!.large} alt={label(index)} className="max-h-full max-w-full object-contain" />
           {photos.length > 1 ? (
             <>
-              <button
-                type="button"
-                className={`${navButton} left-4`}
-                onClick={() => setIndex((v) => (v === null ? v : (v - 1 + count) % count))}
-                aria-label="Photo précédente"
-              >
+              <button type="button" className={`${navButton} left-4`} onClick={previous} aria-label="Photo précédente">
                 <Arrow direction="left" />
               </button>
-              <button
-                type="button"
-                className={`${navButton} right-4`}
-                onClick={() => setIndex((v) => (v === null ? v : (v + 1) % count))}
-                aria-label="Photo suivante"
-              >
+              <button type="button" className={`${navButton} right-4`} onClick={next} aria-label="Photo suivante">
                 <Arrow direction="right" />
               </button>
             </>

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Button } from "~/ui/button";
+import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 import { REPORT_REASONS } from "./moderation-reasons";
 
 /**
@@ -10,12 +11,9 @@ import { REPORT_REASONS } from "./moderation-reasons";
 export default function ReportListingDialog({
   listingId,
   open,
-  setOpen,
-}: {
-  listingId: string;
-  open: boolean;
-  setOpen: (open: boolean) => void;
-}) {
+  onOpenChange,
+  onCloseAutoFocus,
+}: LazyDialogPanelProps & { listingId: string }) {
   const [state, setState] = useState<{ ok: boolean; text: string } | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -43,13 +41,16 @@ export default function ReportListingDialog({
     <Dialog.Root
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) setState(null);
       }}
     >
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl"
+        >
           <Dialog.Title className="text-xl font-bold">Signaler l'annonce</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
             Notre équipe examine chaque signalement.

@@ -1,39 +1,24 @@
-import { lazy, Suspense, useState } from "react";
-import { useInteractive } from "~/ui/use-interactive";
+import { LazyDialogSlot, lazyDialog, useLazyDialog } from "~/ui/lazy-dialog";
 
-const ReportListingDialog = lazy(() => import("./report-listing-dialog"));
-const preload = () => void import("./report-listing-dialog");
+const { Panel: ReportListingDialog, preload } = lazyDialog(() => import("./report-listing-dialog"));
 
 /**
  * 'Signaler l'annonce': any visitor can report a published listing to the moderators. The page
  * ships the button; the dialog (report-listing-dialog.tsx) loads on the first tap.
  */
 export function ReportListing({ listingId }: { listingId: string }) {
-  const hydrated = useInteractive();
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const dialog = useLazyDialog(preload);
   return (
     <>
       <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        disabled={!hydrated}
-        onPointerEnter={preload}
-        onFocus={preload}
-        onClick={() => {
-          setOpen(true);
-          setMounted(true);
-        }}
+        {...dialog.triggerProps}
         className="text-sm text-slate-600 underline hover:text-slate-900 disabled:cursor-wait disabled:opacity-60"
       >
         Signaler l'annonce
       </button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <ReportListingDialog listingId={listingId} open={open} setOpen={setOpen} />
-        </Suspense>
-      ) : null}
+      <LazyDialogSlot mounted={dialog.mounted}>
+        <ReportListingDialog listingId={listingId} {...dialog.panelProps} />
+      </LazyDialogSlot>
     </>
   );
 }

@@ -1,10 +1,8 @@
-import { lazy, Suspense, useState } from "react";
-import { useInteractive } from "~/ui/use-interactive";
+import { LazyDialogSlot, lazyDialog, useLazyDialog } from "~/ui/lazy-dialog";
 import type { SearchFilters } from "./search-params";
 
 /** The dialog, its form and the Radix dialog library: fetched on the first tap (or hover/focus). */
-const FilterDialogPanel = lazy(() => import("./filter-dialog"));
-const preloadPanel = () => void import("./filter-dialog");
+const { Panel: FilterDialogPanel, preload: preloadPanel } = lazyDialog(() => import("./filter-dialog"));
 
 /**
  * The 'Filtres' button of /recherche (spec §2 Search) and, once tapped, its dialog
@@ -20,22 +18,11 @@ export function FilterDialog({
   activeCount: number;
   onApply: (filters: SearchFilters) => void;
 }) {
-  const hydrated = useInteractive();
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const dialog = useLazyDialog(preloadPanel);
   return (
     <>
       <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        disabled={!hydrated}
-        onPointerEnter={preloadPanel}
-        onFocus={preloadPanel}
-        onClick={() => {
-          setOpen(true);
-          setMounted(true);
-        }}
+        {...dialog.triggerProps}
         className="inline-flex items-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-slate-900 shadow-sm ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-wait disabled:opacity-60"
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
@@ -50,11 +37,9 @@ export function FilterDialog({
           </span>
         ) : null}
       </button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <FilterDialogPanel filters={filters} open={open} onOpenChange={setOpen} onApply={onApply} />
-        </Suspense>
-      ) : null}
+      <LazyDialogSlot mounted={dialog.mounted}>
+        <FilterDialogPanel filters={filters} onApply={onApply} {...dialog.panelProps} />
+      </LazyDialogSlot>
     </>
   );
 }

@@ -19,6 +19,7 @@ import {
   GOOD_DEALS_LABEL,
 } from "./search-params";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
+import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -58,11 +59,10 @@ export default function FilterDialogPanel({
   filters,
   open,
   onOpenChange,
+  onCloseAutoFocus,
   onApply,
-}: {
+}: LazyDialogPanelProps & {
   filters: SearchFilters;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   onApply: (filters: SearchFilters) => void;
 }) {
   const setOpen = onOpenChange;
@@ -70,7 +70,9 @@ export default function FilterDialogPanel({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none wide:left-auto wide:w-[30rem]">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none wide:left-auto wide:w-[30rem]">
           <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <Dialog.Title className="text-lg font-bold">Filtres</Dialog.Title>
             <DialogCloseButton />

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { FormEvent, ReactNode } from "react";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
+import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
 
@@ -12,6 +13,7 @@ import { SearchCombobox } from "./search-combobox";
 export default function HeaderSearchDialog({
   open,
   onOpenChange,
+  onCloseAutoFocus,
   value,
   setValue,
   q,
@@ -19,9 +21,7 @@ export default function HeaderSearchDialog({
   onPick,
   onSubmit,
   searchIcon,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: LazyDialogPanelProps & {
   value: BrandModelValue;
   setValue: (value: BrandModelValue) => void;
   q: string;
@@ -34,7 +34,10 @@ export default function HeaderSearchDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-5 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed inset-x-0 top-0 z-50 max-h-dvh overflow-y-auto rounded-b-2xl bg-white p-5 shadow-xl focus:outline-none"
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-bold">Que rechercher vous ?</Dialog.Title>
             <DialogCloseButton />

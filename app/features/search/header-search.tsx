@@ -1,12 +1,11 @@
-import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
 import { parseSearchParams, searchHref } from "./search-params";
-import { useInteractive } from "~/ui/use-interactive";
+import { LazyDialogSlot, lazyDialog, useLazyDialog, type LazyDialogState } from "~/ui/lazy-dialog";
 
-const HeaderSearchDialog = lazy(() => import("./header-search-dialog"));
-const preloadDialog = () => void import("./header-search-dialog");
+const { Panel: HeaderSearchDialog, preload: preloadDialog } = lazyDialog(() => import("./header-search-dialog"));
 
 /**
  * Brand and model of the current URL (spec §2 Header: they prefill the selects on every page).
@@ -45,24 +44,24 @@ export function HeaderSearch() {
   const initial = useMemo(() => brandModelFromQuery(search), [search]);
   const initialQ = useMemo(() => parseSearchParams(new URLSearchParams(search)).filters.q ?? "", [search]);
   // Remounting on a new brand/model in the URL refills the selects after every navigation.
-  // Outside the keyed forms: a remount after a navigation must not disable the button again.
-  const hydrated = useInteractive();
+  // The dialog's state (hydration included) outside the keyed forms: a remount after a
+  // navigation must not disable the button again nor unload the popup.
+  const dialog = useLazyDialog(preloadDialog);
   return (
     <HeaderSearchForms
       key={`${initial.brand}\u0000${initial.model}\u0000${initialQ}`}
       initial={initial}
       initialQ={initialQ}
-      hydrated={hydrated}
+      dialog={dialog}
     />
   );
 }
 
-function HeaderSearchForms({ initial, initialQ, hydrated }: { initial: BrandModelValue; initialQ: string; hydrated: boolean }) {
+function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelValue; initialQ: string; dialog: LazyDialogState }) {
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const [q, setQ] = useState(initialQ);
-  const [open, setOpen] = useState(false);
-  const [mounted, setMounted] = useState(false);
+  const setOpen = dialog.setOpen;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -120,36 +119,24 @@ function HeaderSearchForms({ initial, initialQ, hydrated }: { initial: BrandMode
       </form>
 
       <button
-        type="button"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        disabled={!hydrated}
-        onPointerEnter={preloadDialog}
-        onFocus={preloadDialog}
-        onClick={() => {
-          setOpen(true);
-          setMounted(true);
-        }}
+        {...dialog.triggerProps}
         className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60 wide:hidden"
       >
         {SEARCH_ICON}
         Rechercher
       </button>
-      {mounted ? (
-        <Suspense fallback={null}>
-          <HeaderSearchDialog
-            open={open}
-            onOpenChange={setOpen}
-            value={value}
-            setValue={setValue}
-            q={q}
-            setQ={setQ}
-            onPick={onPick}
-            onSubmit={onSubmit}
-            searchIcon={SEARCH_ICON}
-          />
-        </Suspense>
-      ) : null}
+      <LazyDialogSlot mounted={dialog.mounted}>
+        <HeaderSearchDialog
+          {...dialog.panelProps}
+          value={value}
+          setValue={setValue}
+          q={q}
+          setQ={setQ}
+          onPick={onPick}
+          onSubmit={onSubmit}
+          searchIcon={SEARCH_ICON}
+        />
+      </LazyDialogSlot>
     </div>
   );
 }
