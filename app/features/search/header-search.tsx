@@ -2,7 +2,8 @@ import { lazy, Suspense, useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
-import { parseSearchParams, searchHref } from "./search-params";
+import { parseSearchParams, searchHref, withSuggestion } from "./search-params";
+import type { SearchSuggestion } from "./suggestion-types";
 import { useInteractive } from "~/ui/use-interactive";
 
 const HeaderSearchDialog = lazy(() => import("./header-search-dialog"));
@@ -70,11 +71,12 @@ function HeaderSearchForms({ initial, initialQ, hydrated }: { initial: BrandMode
     void navigate(brandModelHref(value, q));
   }
 
-  /** A suggestion picked: its words alone (with the selects' brand and model). */
-  function onPick(words: string) {
+  /** A suggestion picked: its words or its town alone (with the selects' brand and model). */
+  function onPick(suggestion: SearchSuggestion) {
     setOpen(false);
-    setQ(words);
-    void navigate(brandModelHref(value, words));
+    setQ(suggestion.place ? "" : suggestion.q);
+    const selects = { brand: value.brand || undefined, model: (value.brand && value.model) || undefined };
+    void navigate(searchHref(withSuggestion(selects, suggestion)));
   }
 
   return (
