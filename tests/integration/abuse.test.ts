@@ -14,10 +14,10 @@ import { createSmtpMailer } from "~/server/mailer.server";
 import { createLogger } from "~/server/logger.server";
 import { startSmtpPeer } from "../support/peers";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
-import { useTestApp } from "../support/use-test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 import { VERIFY_EMAIL_SUBJECT } from "../support/verify-email";
 
-const ctx = useTestApp();
+const ctx = testAppForFile();
 
 const engine = process.env.TEST_DB_ENGINE;
 const userRow = async (id: string) => (await ctx.t.db.select().from(user).where(eq(user.id, id)))[0];

@@ -7,10 +7,10 @@ import { deleteAccount, getAccountProfile, updateUsername } from "~/features/acc
 import { variantKey } from "~/features/listings/photo-variants";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp } from "../support/test-app";
-import { useTestApp } from "../support/use-test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 import { VERIFY_EMAIL_SUBJECT } from "../support/verify-email";
 
-const ctx = useTestApp();
+const ctx = testAppForFile();
 
 const userRow = async (id: string) => (await ctx.t.db.select().from(user).where(eq(user.id, id)))[0];
 const uniq = () => Math.random().toString(36).slice(2, 10);

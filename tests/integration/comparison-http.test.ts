@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { comparisonItems } from "~/db/schema";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient } from "../support/test-app";
-import { useTestApp } from "../support/use-test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 
-const ctx = useTestApp();
+const ctx = testAppForFile();
 
 const stored = async (userId: string) =>
   (await ctx.t.db.select({ id: comparisonItems.listingId }).from(comparisonItems).where(eq(comparisonItems.userId, userId))).map((r) => r.id).sort();

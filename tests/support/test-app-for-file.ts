@@ -14,7 +14,7 @@ export interface TestAppContext {
  * started before the file's tests and closed after them. Read `ctx.t` and `ctx.app` inside
  * tests (they exist once `beforeAll` has run).
  */
-export function useTestApp(): TestAppContext {
+export function testAppForFile(): TestAppContext {
   const ctx = {} as TestAppContext;
   beforeAll(async () => {
     ctx.t = await createTestDatabase();
