@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { CATALOGUE, normalizeKey } from "~/features/catalogue/catalogue-data";
@@ -11,9 +11,9 @@ import { townIndex } from "./town-index.server";
 /**
  * Suggestions while typing in a search box (issue 14): catalogue brands and models with their
  * published listings, and communes of the postal-code reference. Everything a keystroke reads
- * is in memory: the catalogue, the towns (town-index.server.ts) and the published counts per
- * brand and model — one grouped count of the published brand + model index per process,
- * refreshed in the background once a minute (the keystroke gets the previous one meanwhile).
+ * is in memory: the catalogue, the towns (town-index.server.ts) and the published counts of
+ * the names suggested (capped index-only counts, refreshed in the background after a minute;
+ * only the first suggestion of a name in a process waits for its count).
  */
 
 export const SUGGESTION_MIN_LENGTH = 2;
@@ -26,45 +26,59 @@ const MAX_CITIES_OF_CODE = 10;
 
 const COUNT_TTL_MS = 60_000;
 
-/** Published listings per "brand\0model" and per "brand\0". */
-type Counts = Map<string, number>;
-const counts = new WeakMap<object, { at: number; value: Promise<Counts>; refreshing: boolean }>();
+interface CountEntry {
+  at: number;
+  value: Promise<number>;
+  refreshing: boolean;
+}
+const counts = new WeakMap<object, Map<string, CountEntry>>();
 
-async function readCounts(db: DbExecutor): Promise<Counts> {
-  const rows = await db
-    .select({ brand: listings.brand, model: listings.model, n: sql<number>`count(*)::int` })
+/** Published listings of a brand (and model), counted up to SEARCH_COUNT_CAP + 1 (index-only). */
+function readCount(db: DbExecutor, brand: string, model?: string): Promise<number> {
+  const matches = db
+    .select({ one: sql`1`.as("one") })
     .from(listings)
-    .where(eq(listings.status, "published"))
-    .groupBy(listings.brand, listings.model);
-  const out: Counts = new Map();
-  for (const row of rows) {
-    const n = Number(row.n);
-    out.set(`${row.brand}\u0000${row.model}`, n);
-    out.set(`${row.brand}\u0000`, (out.get(`${row.brand}\u0000`) ?? 0) + n);
-  }
-  return out;
+    .where(
+      and(
+        eq(listings.status, "published"),
+        eq(listings.brand, brand),
+        model === undefined ? undefined : eq(listings.model, model),
+      ),
+    )
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as("matches");
+  return db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(matches)
+    .then(([row]) => Number(row?.n ?? 0));
 }
 
 /**
- * The published counts of this database: read on first use, then at most a minute old. An
- * expired snapshot is still served while the next one is read, so no keystroke waits for it.
+ * The published count of a brand (and model), remembered per process. A count older than a
+ * minute is still answered while a fresh one is read in the background, so a keystroke waits
+ * for the database only the first time a name is suggested. Each count is capped (at most
+ * SEARCH_COUNT_CAP + 1 index entries), so its cost does not grow with the market; a grouped
+ * count of every brand and model measured 113 ms at 100 000 listings and grows with them.
  */
-function publishedCounts(db: DbExecutor): Promise<Counts> {
-  const hit = counts.get(db);
+function countListings(db: DbExecutor, brand: string, model?: string): Promise<number> {
+  let perDb = counts.get(db);
+  if (!perDb) counts.set(db, (perDb = new Map()));
+  const key = `${brand}\u0000${model ?? ""}`;
+  const hit = perDb.get(key);
   if (hit && (Date.now() - hit.at < COUNT_TTL_MS || hit.refreshing)) return hit.value;
   if (hit) {
     hit.refreshing = true;
-    readCounts(db).then(
-      (fresh) => counts.set(db, { at: Date.now(), value: Promise.resolve(fresh), refreshing: false }),
+    readCount(db, brand, model).then(
+      (n) => perDb.set(key, { at: Date.now(), value: Promise.resolve(n), refreshing: false }),
       () => {
         hit.refreshing = false;
       },
     );
     return hit.value;
   }
-  const value = readCounts(db);
-  counts.set(db, { at: Date.now(), value, refreshing: false });
-  value.catch(() => counts.delete(db));
+  const value = readCount(db, brand, model);
+  perDb.set(key, { at: Date.now(), value, refreshing: false });
+  value.catch(() => perDb.delete(key));
   return value;
 }
 
@@ -142,19 +156,20 @@ export async function suggestSearches(options: { db: DbExecutor; q: string }): P
       }
     }
   }
-  const published = await publishedCounts(options.db);
-  const counted = [...brands, ...models].map((c) => {
-    const n = published.get(`${c.brand}\u0000${c.model ?? ""}`) ?? 0;
-    const label = c.model ? `${c.brand} ${c.model}` : c.brand;
-    const suggestion: SearchSuggestion = {
-      kind: c.kind,
-      label,
-      count: Math.min(n, SEARCH_COUNT_CAP),
-      countCapped: n > SEARCH_COUNT_CAP,
-      q: label,
-    };
-    return { suggestion, n, rank: c.rank };
-  });
+  const counted = await Promise.all(
+    [...brands, ...models].map(async (c) => {
+      const n = await countListings(options.db, c.brand, c.model);
+      const label = c.model ? `${c.brand} ${c.model}` : c.brand;
+      const suggestion: SearchSuggestion = {
+        kind: c.kind,
+        label,
+        count: Math.min(n, SEARCH_COUNT_CAP),
+        countCapped: n > SEARCH_COUNT_CAP,
+        q: label,
+      };
+      return { suggestion, n, rank: c.rank };
+    }),
+  );
   const brandSuggestions = counted.filter((c) => c.suggestion.kind === "brand").map((c) => c.suggestion);
   const modelSuggestions = counted
     .filter((c) => c.suggestion.kind === "model")
