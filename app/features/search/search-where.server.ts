@@ -229,8 +229,8 @@ const LEXEME_CACHE_SIZE = 2_000;
 /**
  * The ways to match the words of `filters.q`, in the order to try them: the text, then the
  * spelling; `[undefined]` when there is no text predicate. Whether the words have lexemes is
- * asked of PostgreSQL (its French stop words and parser), once per distinct words: a
- * `numnode(query) = 0` ORed into the WHERE clause would stop either index from serving it.
+ * asked of PostgreSQL (its French stop words and parser), once per distinct words, so that the
+ * WHERE clause is the index condition alone.
  */
 export async function textMatches(db: DbExecutor, filters: SearchFilters): Promise<TextMatch[]> {
   const words = textWords(filters.q);
