@@ -104,6 +104,24 @@ describe("text matching", () => {
   });
 });
 
+describe("counts with filters", () => {
+  it("the count agrees with the listings found when words combine with brand, model and energy filters", async () => {
+    // The count's text query also carries the filters' lexemes (accents, hyphens, "ë-C3").
+    const cases: [SearchFilters, string[]][] = [
+      [{ q: "toit", brand: "Peugeot", model: "3008" }, ["3008-hybride-lyon"]],
+      [{ q: "recharge", energies: ["Electrique", "Hybride"] }, ["c3-electrique"]],
+      [{ q: "automatique", brand: "Citroën", model: "ë-C3", fuel: "Electrique" }, ["c3-electrique"]],
+      [{ q: "jantes", brand: "Volkswagen" }, ["golf-gti"]],
+      [{ q: "golf", brand: "Peugeot" }, []],
+    ];
+    for (const [filters, expected] of cases) {
+      const result = await search(filters);
+      expect(result.names, JSON.stringify(filters)).toEqual(expected);
+      expect(result.total, JSON.stringify(filters)).toBe(expected.length);
+    }
+  });
+});
+
 describe("recognition into filters", () => {
   it("'peugot 3008 hybride': brand with a typo, model and energy become filters", async () => {
     const r = await searchQuery("peugot 3008 hybride");

@@ -22,7 +22,7 @@ export async function countSearchMatches(options: {
     await textMatches(db, filters),
     async (text) => {
       const where = and(
-        searchWhere(filters, resolved.area, "band", text),
+        searchWhere(filters, resolved.area, "band", text, true),
         options.publishedAfter
           ? sql`${listings.publishedAt} > ${options.publishedAfter.toISOString()}::timestamptz`
           : undefined,

@@ -67,14 +67,20 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
       .limit(limit)
       .offset(offset);
   } else {
-    pageIds = db.select({ id: listings.id }).from(listings).where(where).orderBy(...order).limit(limit).offset(offset);
+    pageIds = db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
   }
   const items = db
     .select(cardColumns)
     .from(listings)
     .where(inArray(listings.id, pageIds))
     .orderBy(...order);
-  const count = cappedCount(db, spatialCount ? searchWhere(filters, area, "point", text) : where);
+  const count = cappedCount(db, searchWhere(filters, area, spatialCount ? "point" : "band", text, true));
   return { page, items, count };
 }
 

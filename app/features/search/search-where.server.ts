@@ -266,10 +266,30 @@ export async function firstMatching<T>(
   return result as T;
 }
 
-function textPredicate(match: NonNullable<TextMatch>): SQL {
-  return match.mode === "text"
-    ? sql`${listings.searchVector} @@ ${tsQuery(match.words)}`
-    : sql`${foldText(match.words)} <% ${listings.searchName}`;
+/**
+ * For counting: the lexemes of the brand, model and energies filtered on, ANDed into the text
+ * query. Every listing's own document holds its brand + model (weight A) and fuel (weight B),
+ * so no match is lost (the exact predicates stay), and the GIN index intersects the posting
+ * lists instead of leaving PostgreSQL to test `@@` on every Clio's heap row ("clio" + "rs":
+ * 33 463 rows for 3 301 matches at 1 M) or to recheck a lossy bitmap of every "premiere main"
+ * (252 599 rows) before the fuel filter. Counts only: a page walks an ordered index and stops
+ * after 24 matches, where a sharper estimate could only tempt the planner into a bitmap sort.
+ */
+function filterLexemes(filters: SearchFilters): SQL | undefined {
+  const plain = (text: string) => sql`plainto_tsquery('occazio_fr', ${text})`;
+  const any = (values: string[]) => sql`(${sql.join(values.map(plain), sql` || `)})`;
+  const parts: SQL[] = [];
+  if (filters.brand) parts.push(plain(filters.model ? `${filters.brand} ${filters.model}` : filters.brand));
+  if (filters.fuel) parts.push(plain(filters.fuel));
+  else if (filters.energies?.length) parts.push(any(filters.energies));
+  return parts.length ? sql.join(parts, sql` && `) : undefined;
+}
+
+function textPredicate(match: NonNullable<TextMatch>, filters: SearchFilters, forCount: boolean): SQL {
+  if (match.mode === "spelling") return sql`${foldText(match.words)} <% ${listings.searchName}`;
+  const narrowing = forCount ? filterLexemes(filters) : undefined;
+  const query = narrowing ? sql`(${tsQuery(match.words)} && ${narrowing})` : tsQuery(match.words);
+  return sql`${listings.searchVector} @@ ${query}`;
 }
 
 /**
@@ -281,9 +301,11 @@ export function searchWhere(
   area: RadiusArea | undefined,
   geo: GeoPath = "band",
   text?: TextMatch,
+  /** A count's WHERE: the text query also carries the filters' lexemes (`filterLexemes`). */
+  forCount = false,
 ): SQL {
   const conditions: (SQL | undefined)[] = [eq(listings.status, "published")];
-  if (text) conditions.push(textPredicate(text));
+  if (text) conditions.push(textPredicate(text, filters, forCount));
   if (filters.brand) conditions.push(eq(listings.brand, filters.brand));
   if (filters.model) conditions.push(eq(listings.model, filters.model));
   if (filters.brands?.length) conditions.push(inArray(listings.brand, filters.brands));
