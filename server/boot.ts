@@ -9,6 +9,7 @@ import { applyDemoPassword, demoPasswordFor } from "~/features/demo/demo-account
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
+import { warmTownIndex } from "~/features/search/town-index.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import type { Logger } from "~/server/logger.server";
 import type { AppServices } from "~/server/context";
@@ -128,6 +129,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       if (placesResult.loaded) logger.info({ rows: placesResult.rows }, "codes postaux de référence chargés");
     }
     t = mark("reference_data_ms", t);
+    // The towns of free-text search, built while the rest starts, so no request builds them.
+    void warmTownIndex(db).catch((err: unknown) => logger.warn({ err }, "index des villes non construit : il le sera à la première recherche"));
 
     const secret = config.authSecret || readOrCreateSecret(config.dataDir);
     const storage = await openStorage({ settings: config.storage, dataDir: config.dataDir, publicBaseUrl: config.PHOTO_BASE_URL });

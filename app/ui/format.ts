@@ -35,6 +35,11 @@ export function formatDateTime(value: Date | string): string {
   return dateTime.format(typeof value === "string" ? new Date(value) : value).replace(",", "");
 }
 
+/** "12 345" (French grouping). */
+export function formatInteger(value: number): string {
+  return integer.format(value);
+}
+
 /** "1 234 annonces", "1 annonce", "0 annonce" (French: singular below 2). */
 export function formatCount(count: number, singular: string, plural: string): string {
   return `${integer.format(count)} ${Math.abs(count) < 2 ? singular : plural}`;

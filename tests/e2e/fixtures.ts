@@ -103,3 +103,18 @@ export async function sitemapText(request: APIRequestContext): Promise<string> {
   for (const file of files) parts.push(await (await request.get(file)).text());
   return parts.join("\n");
 }
+
+/** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
+export async function settled(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
+}
+
+/** Loads a page and waits until React has hydrated it, so clicks and typing reach the app's handlers. */
+export async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+  await settled(page);
+}

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { findBrand } from "../../app/features/catalogue/catalogue-data";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, expectSignedIn, logInThroughUi } from "./fixtures";
+import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, open, settled } from "./fixtures";
 
 /**
  * Search and discovery (issue 5) on the 40 demo listings of the e2e server. The server cannot
@@ -12,24 +12,6 @@ import { DEMO_PASSWORD, expectSignedIn, logInThroughUi } from "./fixtures";
  */
 
 const cards = (page: Page) => page.locator("main article");
-
-/**
- * Loads a page and waits until React has hydrated it (its fiber is attached to the DOM), so
- * that clicks and selections reach the app's handlers rather than the bare server HTML.
- */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  await settled(page);
-}
-
-/** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
-async function settled(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
-}
 
 /** "1 234 annonces" → 1234 (the line under the page's heading). */
 async function resultCount(page: Page): Promise<number> {

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { open, settled } from "./fixtures";
 
 /**
  * Free-text search (issue 14) on the demo data of the e2e server, which has Peugeot 3008
@@ -7,23 +8,6 @@ import { expect, test, type Page } from "@playwright/test";
  */
 
 const cards = (page: Page) => page.locator("main article");
-
-/** Loads a page and waits until React has hydrated it. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
-  });
-  await settled(page);
-}
-
-/** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
-async function settled(page: Page) {
-  await page.waitForFunction(
-    () => document.documentElement.dataset.renderedUrl === location.pathname + location.search,
-  );
-}
 
 /** Every result is a Peugeot 3008 hybrid, and the three recognised filters are badges. */
 async function expectPeugeot3008Hybrids(page: Page) {
@@ -82,6 +66,21 @@ test.describe("wide screen (1280 px)", () => {
     await expect(page).toHaveURL(/brand=Peugeot&model=3008/);
     await settled(page);
     await expect(page.getByRole("link", { name: "Retirer le filtre Modèle : 3008" })).toBeVisible();
+  });
+
+  test("suggestions: each commune of a shared postal code is offered, and picking one searches around it", async ({ page }) => {
+    await open(page, "/recherche");
+    const box = page.getByRole("search", { name: "Rechercher des mots" }).getByRole("combobox");
+    await box.pressSequentially("41160", { delay: 30 });
+    const list = page.getByRole("listbox");
+    // 41160 is Beauce la Romaine and Danzé, 39 km apart.
+    await expect(list.getByRole("option", { name: /^Beauce la Romaine \(41160\)/ })).toBeVisible();
+    const danze = list.getByRole("option", { name: /^Danzé \(41160\)/ });
+    await expect(danze).toBeVisible();
+    await danze.click();
+    await expect(page).toHaveURL(/postalCode=41160&city=Danz%C3%A9&radius=20/);
+    await settled(page);
+    await expect(page.getByRole("link", { name: "Retirer le filtre Autour de Danzé (41160) (20 km)" })).toBeVisible();
   });
 });
 

@@ -3,7 +3,7 @@
  * the pages do not offer. Every refusal is French and changes nothing.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { listings, messages, user } from "~/db/schema";
 import { RESERVED_USERNAME_MESSAGE } from "~/features/account/profile-schemas";
 import { MESSAGE_TEXTS } from "~/features/messages/message-data";
@@ -14,22 +14,13 @@ import { createSmtpMailer } from "~/server/mailer.server";
 import { createLogger } from "~/server/logger.server";
 import { startSmtpPeer } from "../support/peers";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 import { VERIFY_EMAIL_SUBJECT } from "../support/verify-email";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
-let t: TestDatabase;
-let app: TestApp;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await startTestApp({ db: t });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+const ctx = testAppForFile();
 
 const engine = process.env.TEST_DB_ENGINE;
-const userRow = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0];
+const userRow = async (id: string) => (await ctx.t.db.select().from(user).where(eq(user.id, id)))[0];
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 async function signedIn(target: TestApp, u: InsertedUser) {
@@ -40,15 +31,15 @@ async function signedIn(target: TestApp, u: InsertedUser) {
 
 /** An app with the production limits (RATE_LIMIT_SCALE=1), closed after the test. */
 async function strictApp() {
-  const strict = await startTestApp({ db: t, env: { RATE_LIMIT_SCALE: "1" } });
+  const strict = await startTestApp({ db: ctx.t, env: { RATE_LIMIT_SCALE: "1" } });
   onTestFinished(() => strict.close());
   return strict;
 }
 
 describe(`Better Auth's own endpoints validate profile fields (${engine})`, () => {
   it("update-user refuses an oversized phone or name and a NUL byte, in French, and changes nothing", async () => {
-    const member = await insertUser(t.db, { phoneNumber: "612345678" });
-    const client = await signedIn(app, member);
+    const member = await insertUser(ctx.t.db, { phoneNumber: "612345678" });
+    const client = await signedIn(ctx.app, member);
     const before = await userRow(member.id);
     const attempts: Record<string, unknown>[] = [
       { phoneNumber: "6".repeat(20_000) },
@@ -79,8 +70,8 @@ describe(`Better Auth's own endpoints validate profile fields (${engine})`, () =
   });
 
   it("update-user accepts valid fields and stores the phone like the profile form does", async () => {
-    const member = await insertUser(t.db);
-    const client = await signedIn(app, member);
+    const member = await insertUser(ctx.t.db);
+    const client = await signedIn(ctx.app, member);
     const response = await client.request("/api/auth/update-user", {
       method: "POST",
       json: { firstname: "Élodie", lastname: "Martin-Durand", phoneNumber: "06 12 34 56 78", name: "Élodie Martin" },
@@ -91,21 +82,21 @@ describe(`Better Auth's own endpoints validate profile fields (${engine})`, () =
   });
 
   it("sign-up refuses a NUL byte or an oversized name with a 400, not a 500", async () => {
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     for (const name of ["Jean\u0000", "N".repeat(5_000)]) {
       const email = `nul.${uniq()}@exemple.fr`;
       const response = await client.request("/api/auth/sign-up/email", { method: "POST", json: { email, password: "motdepasse-1", name } });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/Le nom|caractère interdit/);
-      expect(await t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
+      expect(await ctx.t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
     }
   });
 });
 
 describe(`reserved usernames (${engine})`, () => {
   it("'Informations personnelles' refuses admin, moderateur, occazio… in French and keeps the old name", async () => {
-    const member = await insertUser(t.db);
-    const client = await signedIn(app, member);
+    const member = await insertUser(ctx.t.db);
+    const client = await signedIn(ctx.app, member);
     for (const username of ["admin", "Moderateur", "moderator", "occazio", "Occazio_Officiel", "support-2", "contact", "root"]) {
       const response = await client.request("/personal-info", { method: "POST", form: { intent: "public", username } });
       expect(response.status, username).toBe(400);
@@ -119,18 +110,18 @@ describe(`reserved usernames (${engine})`, () => {
 
 describe(`messages made only of invisible characters (${engine})`, () => {
   it("are refused with a French message and nothing is stored", async () => {
-    const seller = await insertUser(t.db);
-    const buyer = await insertUser(t.db);
-    const listing = await insertListing(t.db, seller.id);
-    const { id: conversationId } = await startConversation({ db: t.db, userId: buyer.id, listingId: listing.id });
+    const seller = await insertUser(ctx.t.db);
+    const buyer = await insertUser(ctx.t.db);
+    const listing = await insertListing(ctx.t.db, seller.id);
+    const { id: conversationId } = await startConversation({ db: ctx.t.db, userId: buyer.id, listingId: listing.id });
     for (const body of ["\u200b\u200b\u200b", "\u200d\ufeff \n\t", "\u2800\u3164", "\u00a0\u2060\u180e"]) {
-      await expect(sendMessage({ db: t.db, userId: buyer.id, conversationId, body })).rejects.toMatchObject({
+      await expect(sendMessage({ db: ctx.t.db, userId: buyer.id, conversationId, body })).rejects.toMatchObject({
         code: "invalid",
         message: MESSAGE_TEXTS.invisible,
       });
     }
     // Over HTTP too, as the composer posts it.
-    const client = await signedIn(app, buyer);
+    const client = await signedIn(ctx.app, buyer);
     const response = await client.request(`/api/conversations/${conversationId}/messages`, {
       method: "POST",
       json: { body: "\u200b\u200c\u200d" },
@@ -138,22 +129,22 @@ describe(`messages made only of invisible characters (${engine})`, () => {
     });
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(MESSAGE_TEXTS.invisible);
-    expect(await t.db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
+    expect(await ctx.t.db.select().from(messages).where(eq(messages.conversationId, conversationId))).toEqual([]);
     // A real message with a zero-width joiner inside an emoji still goes through.
-    await sendMessage({ db: t.db, userId: buyer.id, conversationId, body: "Bonjour 👨\u200d🔧" });
+    await sendMessage({ db: ctx.t.db, userId: buyer.id, conversationId, body: "Bonjour 👨\u200d🔧" });
   });
 });
 
 describe(`rate limits a client cannot dodge (${engine})`, () => {
   it("phone reveal: 20 per hour per account, then a French 429 with Retry-After", async () => {
     const strict = await strictApp();
-    const harvester = await insertUser(t.db);
+    const harvester = await insertUser(ctx.t.db);
     const client = await signedIn(strict, harvester);
     const statuses: number[] = [];
     let refusal: Response | null = null;
     for (let i = 0; i < 22; i++) {
-      const seller = await insertUser(t.db, { phoneNumber: "612345678" });
-      const listing = await insertListing(t.db, seller.id);
+      const seller = await insertUser(ctx.t.db, { phoneNumber: "612345678" });
+      const listing = await insertListing(ctx.t.db, seller.id);
       const response = await client.request(`/api/listings/${listing.id}/phone`, { method: "POST" });
       statuses.push(response.status);
       if (response.status === 429) refusal = response;
@@ -167,11 +158,11 @@ describe(`rate limits a client cannot dodge (${engine})`, () => {
 
   it("phone reveal: 30 per hour per address, whatever the number of accounts", async () => {
     const strict = await strictApp();
-    const seller = await insertUser(t.db, { phoneNumber: "612345678" });
-    const listing = await insertListing(t.db, seller.id);
+    const seller = await insertUser(ctx.t.db, { phoneNumber: "612345678" });
+    const listing = await insertListing(ctx.t.db, seller.id);
     const statuses: number[] = [];
     for (let account = 0; account < 3; account++) {
-      const client = await signedIn(strict, await insertUser(t.db));
+      const client = await signedIn(strict, await insertUser(ctx.t.db));
       for (let i = 0; i < 11; i++) statuses.push((await client.request(`/api/listings/${listing.id}/phone`, { method: "POST" })).status);
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
@@ -180,8 +171,8 @@ describe(`rate limits a client cannot dodge (${engine})`, () => {
 
   it("anonymous reports: changing the User-Agent does not reset the limit", async () => {
     const strict = await strictApp();
-    const seller = await insertUser(t.db);
-    const listing = await insertListing(t.db, seller.id);
+    const seller = await insertUser(ctx.t.db);
+    const listing = await insertListing(ctx.t.db, seller.id);
     const visitor = createClient(strict.url);
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -215,10 +206,10 @@ describe(`sign-up verifies the e-mail address before publishing or messaging (${
     const smtp = await startSmtpPeer();
     onTestFinished(() => smtp.close());
     const mailer = createSmtpMailer({ url: smtp.url, from: "Occazio <no-reply@occazio.test>", logger: createLogger({ level: "silent", pretty: false }) });
-    const smtpApp = await startTestApp({ db: t, mailer });
+    const smtpApp = await startTestApp({ db: ctx.t, mailer });
     onTestFinished(() => smtpApp.close());
-    const seller = await insertUser(t.db);
-    const listing = await insertListing(t.db, seller.id);
+    const seller = await insertUser(ctx.t.db);
+    const listing = await insertListing(ctx.t.db, seller.id);
 
     const client = createClient(smtpApp.url);
     const email = `nouveau.${uniq()}@exemple.fr`;
@@ -230,7 +221,7 @@ describe(`sign-up verifies the e-mail address before publishing or messaging (${
     const publish = await client.request("/publish", { method: "POST", form: { step: "1", brand: "Peugeot", model: "208" } });
     expect(publish.status).toBe(403);
     expect(await publish.text()).toContain("Confirmez votre adresse e-mail pour publier une annonce");
-    expect(await t.db.select().from(listings).where(eq(listings.ownerId, created.id))).toEqual([]);
+    expect(await ctx.t.db.select().from(listings).where(eq(listings.ownerId, created.id))).toEqual([]);
     const contact = await client.request(`/api/listings/${listing.id}/conversation`, { method: "POST", headers: { accept: "application/json" } });
     expect(contact.status).toBe(403);
     expect(await contact.json()).toMatchObject({ code: "email_unverified", error: expect.stringContaining("Confirmez votre adresse e-mail pour écrire aux vendeurs") });
@@ -249,7 +240,7 @@ describe(`sign-up verifies the e-mail address before publishing or messaging (${
 
     const after = await client.request("/publish", { method: "POST", form: { step: "1", brand: "Peugeot", model: "208" } });
     expect(after.status).toBe(302);
-    expect(await t.db.select().from(listings).where(eq(listings.ownerId, created.id))).toHaveLength(1);
+    expect(await ctx.t.db.select().from(listings).where(eq(listings.ownerId, created.id))).toHaveLength(1);
     expect((await client.request(`/api/listings/${listing.id}/conversation`, { method: "POST", headers: { accept: "application/json" } })).status).toBe(201);
 
   });

@@ -1,32 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { favorites, listingPhotos, listings, outboxEmails, session, user } from "~/db/schema";
 import { deleteAccount, getAccountProfile, updateUsername } from "~/features/account/account.server";
 import { variantKey } from "~/features/listings/photo-variants";
 import { insertListing, insertUser } from "~/testing/inserters.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
-import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { createClient, startTestApp } from "../support/test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 import { VERIFY_EMAIL_SUBJECT } from "../support/verify-email";
 
-let t: TestDatabase;
-let app: TestApp;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await startTestApp({ db: t });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+const ctx = testAppForFile();
 
-const userRow = async (id: string) => (await t.db.select().from(user).where(eq(user.id, id)))[0];
+const userRow = async (id: string) => (await ctx.t.db.select().from(user).where(eq(user.id, id)))[0];
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   it("signs up with a random 10-character username and the spec's fields", async () => {
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     const { user: created } = await client.signUp(`inscrit.${uniq()}@exemple.fr`);
     const row = await userRow(created.id);
     expect(row?.username).toMatch(/^[A-Za-z0-9]{10}$/);
@@ -35,7 +26,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("ignores a role or username sent with the sign-up (mass assignment)", async () => {
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     const response = await client.request("/api/auth/sign-up/email", {
       method: "POST",
       json: { email: `malin.${uniq()}@exemple.fr`, password: "motdepasse-1", name: "X", role: "moderator", username: "admin" },
@@ -51,7 +42,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("refuses a weak password on sign-up, with a French message", async () => {
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     const response = await client.request("/api/auth/sign-up/email", {
       method: "POST",
       json: { email: `faible.${uniq()}@exemple.fr`, password: "aaaaaaaa", name: "X" },
@@ -61,8 +52,8 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("lets a user change only their own profile; the page never shows another's", async () => {
-    const alice = createClient(app.url);
-    const bob = createClient(app.url);
+    const alice = createClient(ctx.app.url);
+    const bob = createClient(ctx.app.url);
     const a = await alice.signUp(`alice.${uniq()}@exemple.fr`);
     const b = await bob.signUp(`bob.${uniq()}@exemple.fr`);
     const bobBefore = await userRow(b.user.id);
@@ -83,20 +74,20 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("sends signed-out visitors away from the account pages and changes nothing", async () => {
-    const anonymous = createClient(app.url);
+    const anonymous = createClient(ctx.app.url);
     for (const pathname of ["/personal-info", "/account-settings", "/account", "/account/notifications"]) {
       const response = await anonymous.request(pathname);
       expect(response.status).toBe(302);
       expect(response.headers.get("location")).toBe("/");
     }
-    const before = await t.db.select().from(user);
+    const before = await ctx.t.db.select().from(user);
     const post = await anonymous.request("/personal-info", { method: "POST", form: { intent: "private", firstname: "Pirate", lastname: "", phoneNumber: "" } });
     expect(post.status).toBe(302);
-    expect(await t.db.select().from(user)).toEqual(before);
+    expect(await ctx.t.db.select().from(user)).toEqual(before);
   });
 
   it("rejects a cross-origin POST and leaves the database as it was", async () => {
-    const victim = createClient(app.url);
+    const victim = createClient(ctx.app.url);
     const { user: created } = await victim.signUp(`victime.${uniq()}@exemple.fr`);
     const before = await userRow(created.id);
     const response = await victim.request("/personal-info", {
@@ -108,7 +99,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await userRow(created.id)).toEqual(before);
     const crossSite = await victim.request("/account/notifications", {
       method: "POST",
-      headers: { origin: app.url, "sec-fetch-site": "cross-site" },
+      headers: { origin: ctx.app.url, "sec-fetch-site": "cross-site" },
       form: {},
     });
     expect(crossSite.status).toBe(403);
@@ -116,9 +107,9 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("keeps usernames unique without regard to case", async () => {
-    const first = await insertUser(t.db, { username: `Unique${uniq()}` });
-    const second = await insertUser(t.db);
-    await expect(updateUsername({ db: t.db, userId: second.id, username: first.username.toLowerCase() })).rejects.toMatchObject({
+    const first = await insertUser(ctx.t.db, { username: `Unique${uniq()}` });
+    const second = await insertUser(ctx.t.db);
+    await expect(updateUsername({ db: ctx.t.db, userId: second.id, username: first.username.toLowerCase() })).rejects.toMatchObject({
       code: "conflict",
       message: "Ce nom d'utilisateur est déjà pris.",
     });
@@ -126,7 +117,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("rate-limits sign-in attempts from one address with a 429", async () => {
-    const strict = await startTestApp({ db: t, env: { RATE_LIMIT_SCALE: "1" } });
+    const strict = await startTestApp({ db: ctx.t, env: { RATE_LIMIT_SCALE: "1" } });
     onTestFinished(() => strict.close());
     const client = createClient(strict.url);
     const email = `cible.${uniq()}@exemple.fr`;
@@ -137,7 +128,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("answers a reset request the same way for unknown addresses and sends nothing", async () => {
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     const known = `connu.${uniq()}@exemple.fr`;
     await client.signUp(known);
     const ask = (email: string) =>
@@ -146,7 +137,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const b = await ask(`inconnu.${uniq()}@exemple.fr`);
     expect(a.status).toBe(b.status);
     expect(await a.json()).toEqual(await b.json());
-    const mails = await t.db.select().from(outboxEmails);
+    const mails = await ctx.t.db.select().from(outboxEmails);
     expect(mails.filter((m) => m.toAddress === known && m.subject !== VERIFY_EMAIL_SUBJECT)).toHaveLength(1);
     expect(mails.every((m) => m.toAddress !== "inconnu")).toBe(true);
   });
@@ -154,28 +145,28 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
 
 describe(`account deletion (${process.env.TEST_DB_ENGINE})`, () => {
   it("needs the password, then removes the user, their listings, photos and sessions", async () => {
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     const email = `depart.${uniq()}@exemple.fr`;
     const { user: created } = await client.signUp(email, "motdepasse-1");
-    const other = await insertUser(t.db);
-    const mine = await insertListing(t.db, created.id);
-    const theirs = await insertListing(t.db, other.id, { heartCount: 3 });
-    await t.db.insert(favorites).values({ userId: created.id, listingId: theirs.id });
+    const other = await insertUser(ctx.t.db);
+    const mine = await insertListing(ctx.t.db, created.id);
+    const theirs = await insertListing(ctx.t.db, other.id, { heartCount: 3 });
+    await ctx.t.db.insert(favorites).values({ userId: created.id, listingId: theirs.id });
     const storageKey = `listings/${mine.id}/photo`;
-    await app.services.storage.put(variantKey(storageKey, 480), Buffer.from("x"), "image/webp");
-    await t.db.insert(listingPhotos).values({ listingId: mine.id, position: 0, storageKey, width: 480, height: 360, variantWidths: [480] });
+    await ctx.app.services.storage.put(variantKey(storageKey, 480), Buffer.from("x"), "image/webp");
+    await ctx.t.db.insert(listingPhotos).values({ listingId: mine.id, position: 0, storageKey, width: 480, height: 360, variantWidths: [480] });
 
-    await expect(deleteAccount({ db: t.db, storage: app.services.storage, userId: created.id, password: "faux-mot-de-passe-1" })).rejects.toMatchObject({ code: "invalid" });
+    await expect(deleteAccount({ db: ctx.t.db, storage: ctx.app.services.storage, userId: created.id, password: "faux-mot-de-passe-1" })).rejects.toMatchObject({ code: "invalid" });
     expect(await userRow(created.id)).toBeDefined();
 
     const response = await client.request("/account", { method: "POST", form: { intent: "delete-account", password: "motdepasse-1" } });
     expect(response.status).toBe(302);
     expect(await userRow(created.id)).toBeUndefined();
-    expect(await t.db.select().from(listings).where(eq(listings.id, mine.id))).toEqual([]);
-    expect(await t.db.select().from(session).where(eq(session.userId, created.id))).toEqual([]);
-    expect(fs.existsSync(path.join(app.dataDir, "uploads", variantKey(storageKey, 480)))).toBe(false);
-    const [theirsAfter] = await t.db.select().from(listings).where(eq(listings.id, theirs.id));
+    expect(await ctx.t.db.select().from(listings).where(eq(listings.id, mine.id))).toEqual([]);
+    expect(await ctx.t.db.select().from(session).where(eq(session.userId, created.id))).toEqual([]);
+    expect(fs.existsSync(path.join(ctx.app.dataDir, "uploads", variantKey(storageKey, 480)))).toBe(false);
+    const [theirsAfter] = await ctx.t.db.select().from(listings).where(eq(listings.id, theirs.id));
     expect(theirsAfter?.heartCount).toBe(2);
-    await expect(getAccountProfile({ db: t.db, userId: created.id })).rejects.toMatchObject({ code: "not_found" });
+    await expect(getAccountProfile({ db: ctx.t.db, userId: created.id })).rejects.toMatchObject({ code: "not_found" });
   });
 });

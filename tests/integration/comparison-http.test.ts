@@ -1,38 +1,29 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { comparisonItems } from "~/db/schema";
 import { insertListing, insertUser } from "~/testing/inserters.server";
-import { createClient, startTestApp, type TestApp } from "../support/test-app";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { createClient } from "../support/test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 
-let t: TestDatabase;
-let app: TestApp;
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await startTestApp({ db: t });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+const ctx = testAppForFile();
 
 const stored = async (userId: string) =>
-  (await t.db.select({ id: comparisonItems.listingId }).from(comparisonItems).where(eq(comparisonItems.userId, userId))).map((r) => r.id).sort();
+  (await ctx.t.db.select({ id: comparisonItems.listingId }).from(comparisonItems).where(eq(comparisonItems.userId, userId))).map((r) => r.id).sort();
 const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 describe(`comparison over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   it("keeps each user's tray on the server, for them only; anonymous callers get 401 and nothing changes", async () => {
-    const seller = await insertUser(t.db);
-    const [a, b] = [await insertListing(t.db, seller.id), await insertListing(t.db, seller.id)];
-    const anonymous = createClient(app.url);
+    const seller = await insertUser(ctx.t.db);
+    const [a, b] = [await insertListing(ctx.t.db, seller.id), await insertListing(ctx.t.db, seller.id)];
+    const anonymous = createClient(ctx.app.url);
     expect((await anonymous.request("/api/comparison")).status).toBe(401);
     const refused = await anonymous.request("/api/comparison", { method: "POST", json: { action: "add", listingId: a.id } });
     expect(refused.status).toBe(401);
     expect((await refused.json()) as { error: string }).toMatchObject({ error: expect.stringContaining("connecter") });
 
-    const alice = createClient(app.url);
+    const alice = createClient(ctx.app.url);
     const aliceId = (await alice.signUp(`alice-${Date.now()}@example.fr`)).user.id;
-    const bob = createClient(app.url);
+    const bob = createClient(ctx.app.url);
     const bobId = (await bob.signUp(`bob-${Date.now()}@example.fr`)).user.id;
     const added = await alice.request("/api/comparison", { method: "POST", json: { action: "add", listingId: a.id } });
     expect(added.status).toBe(200);
@@ -56,10 +47,10 @@ describe(`comparison over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("/comparer drops unpublished and unknown ids with a French message, never an error page, and is not indexed", async () => {
-    const seller = await insertUser(t.db);
-    const live = await insertListing(t.db, seller.id, { brand: "Peugeot", model: "3008" });
-    const sold = await insertListing(t.db, seller.id, { status: "sold", brand: "Citroën", model: "C4" });
-    const client = createClient(app.url);
+    const seller = await insertUser(ctx.t.db);
+    const live = await insertListing(ctx.t.db, seller.id, { brand: "Peugeot", model: "3008" });
+    const sold = await insertListing(ctx.t.db, seller.id, { status: "sold", brand: "Citroën", model: "C4" });
+    const client = createClient(ctx.app.url);
     const page = await client.request(`/comparer?ids=${live.id},${sold.id},${UNKNOWN},%27%3Bdrop%20table`);
     expect(page.status).toBe(200);
     const html = await page.text();

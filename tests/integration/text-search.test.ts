@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listings } from "~/db/schema";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
-import { parseSearchParams, type SearchFilters } from "~/features/search/search-params";
+import { parseSearchParams, toSearchParams, withSuggestion, type SearchFilters } from "~/features/search/search-params";
 import { searchListings } from "~/features/search/search-listings.server";
 import { suggestSearches } from "~/features/search/suggest.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
@@ -102,6 +104,24 @@ describe("text matching", () => {
   });
 });
 
+describe("counts with filters", () => {
+  it("the count agrees with the listings found when words combine with brand, model and energy filters", async () => {
+    // The count's text query also carries the filters' lexemes (accents, hyphens, "ë-C3").
+    const cases: [SearchFilters, string[]][] = [
+      [{ q: "toit", brand: "Peugeot", model: "3008" }, ["3008-hybride-lyon"]],
+      [{ q: "recharge", energies: ["Electrique", "Hybride"] }, ["c3-electrique"]],
+      [{ q: "automatique", brand: "Citroën", model: "ë-C3", fuel: "Electrique" }, ["c3-electrique"]],
+      [{ q: "jantes", brand: "Volkswagen" }, ["golf-gti"]],
+      [{ q: "golf", brand: "Peugeot" }, []],
+    ];
+    for (const [filters, expected] of cases) {
+      const result = await search(filters);
+      expect(result.names, JSON.stringify(filters)).toEqual(expected);
+      expect(result.total, JSON.stringify(filters)).toBe(expected.length);
+    }
+  });
+});
+
 describe("recognition into filters", () => {
   it("'peugot 3008 hybride': brand with a typo, model and energy become filters", async () => {
     const r = await searchQuery("peugot 3008 hybride");
@@ -179,5 +199,41 @@ describe("suggestions", () => {
     );
     expect(await suggestSearches({ db: t.db, q: "p" })).toEqual([]);
     expect(await suggestSearches({ db: t.db, q: "'; --" })).toEqual([]);
+  });
+
+  it("a postal code shared by several communes suggests each one, and picking one searches around that commune", async () => {
+    // 41160: Beauce la Romaine (the code's first commune) and Danzé, 39 km apart.
+    const seller = await insertUser(t.db, { canSignIn: false });
+    const danze = (await lookupPostalCode({ db: t.db, postalCode: "41160" })).find((p) => p.city === "Danzé");
+    if (!danze) throw new Error("Danzé absente du référentiel");
+    const listing = await insertListing(t.db, seller.id, { brand: "Dacia", model: "Duster", place: danze, status: "published" });
+    names.set(listing.id, "duster-danze");
+    try {
+      const shared = await suggestSearches({ db: t.db, q: "41160" });
+      const labels = shared.map((s) => `${s.label} (${s.detail})`);
+      expect(labels).toEqual(expect.arrayContaining(["Beauce la Romaine (41160)", "Danzé (41160)"]));
+      expect(new Set(labels).size).toBe(labels.length);
+      const picked = shared.find((s) => s.label === "Danzé")!;
+      const filters = withSuggestion({}, picked);
+      expect(toSearchParams(filters).toString()).toBe("postalCode=41160&city=Danz%C3%A9&radius=20");
+      // The URL round-trips, and the search is centred on Danzé, not on the code's first commune.
+      const parsed = parseSearchParams(toSearchParams(filters)).filters;
+      expect((await search(parsed)).names).toEqual(["duster-danze"]);
+      expect((await search({ postalCode: "41160", radius: 20 })).names).toEqual([]);
+    } finally {
+      await t.db.delete(listings).where(eq(listings.id, listing.id));
+    }
+  });
+
+  it("homonymous towns stay apart: each is its own suggestion, and an ambiguous name stays text", async () => {
+    const saintDenis = (await suggestSearches({ db: t.db, q: "saint-denis" })).filter((s) => s.label === "Saint-Denis");
+    expect(saintDenis.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(saintDenis.map((s) => s.detail)).size).toBe(saintDenis.length);
+    // Saint-Denis (93, two codes) and Saint-Denis (974, three): no single town to search around.
+    const r = await searchQuery("clio saint denis");
+    expect(r.filters.postalCode).toBeUndefined();
+    expect(r.filters.q).toBe("saint denis");
+    // A unique large town typed by name is searched around that very commune.
+    expect((await searchQuery("golf lyon")).filters).toMatchObject({ postalCode: "69001", city: "Lyon", radius: 20 });
   });
 });

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { appMeta, places } from "~/db/schema";
-import { placeLabel, type PlaceSuggestion } from "./postal-code";
+import { placeLabel, townName, type PlaceSuggestion } from "./postal-code";
 import { postalCodeSchema } from "./postal-code-schema";
 
 export const PLACES_META_KEY = "places_reference_sha256";
@@ -34,13 +34,20 @@ export async function lookupPostalCode(options: { db: DbExecutor; postalCode: st
   });
 }
 
-/** Coordinates of a postal code (its first commune), for radius search and geocoding. */
+/**
+ * Coordinates of a postal code, for radius search and geocoding: the commune `city` names
+ * (arrondissements count as their town: "Lyon" is "Lyon 3e" in 69003) when it has that code,
+ * else the code's first commune.
+ */
 export async function locatePostalCode(options: {
   db: DbExecutor;
   postalCode: string;
+  city?: string;
 }): Promise<{ latitude: number; longitude: number } | null> {
-  const [first] = await lookupPostalCode(options);
-  return first ? { latitude: first.latitude, longitude: first.longitude } : null;
+  const rows = await lookupPostalCode(options);
+  const town = options.city;
+  const chosen = (town ? rows.find((row) => row.city === town || townName(row.city) === town) : undefined) ?? rows[0];
+  return chosen ? { latitude: chosen.latitude, longitude: chosen.longitude } : null;
 }
 
 interface PlaceRow {

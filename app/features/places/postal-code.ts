@@ -26,3 +26,8 @@ export interface PlaceSuggestion {
 export function placeLabel(place: Pick<PlaceSuggestion, "city" | "postalCode">): string {
   return `${place.city} (${place.postalCode})`;
 }
+
+/** "Lyon 3e" → "Lyon", "Paris 1er" → "Paris", "Marseille 16e": the town of an arrondissement. */
+export function townName(city: string): string {
+  return city.replace(/\s+\d{1,2}(er|e)$/u, "");
+}

@@ -25,7 +25,7 @@ export function requireSignedIn(userId: string | null | undefined): string {
 async function filterColumns(db: Database, filters: SavedFilters) {
   let location = {};
   if (filters.postalCode) {
-    const center = await locatePostalCode({ db, postalCode: filters.postalCode });
+    const center = await locatePostalCode({ db, postalCode: filters.postalCode, city: filters.city });
     if (!center) {
       throw new AppError("invalid", `Le code postal ${filters.postalCode} est introuvable : la recherche ne peut pas être sauvegardée.`);
     }

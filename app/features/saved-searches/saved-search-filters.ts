@@ -2,6 +2,7 @@ import {
   activeFilterBadges,
   DEFAULT_RADIUS_KM,
   parseSearchParams,
+  placeText,
   SEARCH_PARAM_NAMES,
   toSearchParams,
   type SearchFilters,
@@ -90,7 +91,7 @@ export function proposeSearchName(filters: SavedFilters): string {
   else if (filters.yearMin !== undefined) parts.push(`${filters.yearMin} ou plus récent`);
   else if (filters.yearMax !== undefined) parts.push(`${filters.yearMax} ou plus ancien`);
   if (filters.mileageMax !== undefined) parts.push(`≤ ${formatMileage(filters.mileageMax)}`);
-  if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${filters.postalCode}`);
+  if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${placeText(filters)}`);
   const name = parts.length ? parts.join(" · ") : "Toutes les annonces";
   return name.length > MAX_SAVED_SEARCH_NAME ? `${name.slice(0, MAX_SAVED_SEARCH_NAME - 1).trimEnd()}…` : name;
 }

@@ -2,7 +2,7 @@ import { and, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
-import { cappedCount, resolveArea, safeFilters, searchWhere } from "./search-where.server";
+import { cappedCount, firstMatching, resolveArea, safeFilters, searchWhere, textMatches } from "./search-where.server";
 
 /**
  * How many published listings match the filters now (capped like the search's count), or
@@ -18,13 +18,19 @@ export async function countSearchMatches(options: {
   const filters = safeFilters(options.filters);
   const resolved = await resolveArea(db, filters);
   if (!resolved.ok) return { count: 0, capped: false };
-  const where = and(
-    searchWhere(filters, resolved.area),
-    options.publishedAfter
-      ? sql`${listings.publishedAt} > ${options.publishedAfter.toISOString()}::timestamptz`
-      : undefined,
+  const n = await firstMatching(
+    await textMatches(db, filters),
+    async (text) => {
+      const where = and(
+        searchWhere(filters, resolved.area, "band", text, true),
+        options.publishedAfter
+          ? sql`${listings.publishedAt} > ${options.publishedAfter.toISOString()}::timestamptz`
+          : undefined,
+      );
+      const [row] = await cappedCount(db, where);
+      return Number(row?.n ?? 0);
+    },
+    (count) => count > 0,
   );
-  const [row] = await cappedCount(db, where);
-  const n = Number(row?.n ?? 0);
   return { count: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
 }

@@ -25,6 +25,8 @@ export interface FilterDraft {
   models: string[];
   energies: Fuel[];
   postalCode: string;
+  /** The town of the search's postal code (a picked or typed town), kept while the code is. */
+  place?: { city: string; postalCode: string };
   radius: number;
   vehicleType: string;
   fuel: string;
@@ -70,6 +72,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     models,
     energies: filters.energies ?? [],
     postalCode: filters.postalCode ?? "",
+    place: filters.postalCode && filters.city ? { city: filters.city, postalCode: filters.postalCode } : undefined,
     radius: filters.radius ?? DEFAULT_RADIUS_KM,
     vehicleType: filters.vehicleType ?? "",
     fuel: filters.fuel ?? "",
@@ -108,6 +111,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (postalCode) {
     if (/^\d{5}$/.test(postalCode)) {
       filters.postalCode = postalCode;
+      if (draft.place?.postalCode === postalCode) filters.city = draft.place.city;
       filters.radius = roundRadius(draft.radius);
     } else {
       errors.postalCode = "Le code postal doit comporter exactement 5 chiffres.";

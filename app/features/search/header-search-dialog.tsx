@@ -4,6 +4,7 @@ import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
+import type { SearchSuggestion } from "./suggestion-types";
 
 /**
  * The phone popup 'Que rechercher vous ?' of the header search (a Radix dialog: focus trapped,
@@ -26,7 +27,7 @@ export default function HeaderSearchDialog({
   setValue: (value: BrandModelValue) => void;
   q: string;
   setQ: (q: string) => void;
-  onPick: (words: string) => void;
+  onPick: (suggestion: SearchSuggestion) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   searchIcon: ReactNode;
 }) {

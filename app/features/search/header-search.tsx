@@ -2,7 +2,8 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
-import { parseSearchParams, searchHref } from "./search-params";
+import { parseSearchParams, searchHref, withSuggestion } from "./search-params";
+import type { SearchSuggestion } from "./suggestion-types";
 import { LazyDialogSlot, lazyDialog, useLazyDialog, type LazyDialogState } from "~/ui/lazy-dialog";
 
 const { Panel: HeaderSearchDialog, preload: preloadDialog } = lazyDialog(() => import("./header-search-dialog"));
@@ -69,11 +70,12 @@ function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelV
     void navigate(brandModelHref(value, q));
   }
 
-  /** A suggestion picked: its words alone (with the selects' brand and model). */
-  function onPick(words: string) {
+  /** A suggestion picked: its words or its town alone (with the selects' brand and model). */
+  function onPick(suggestion: SearchSuggestion) {
     setOpen(false);
-    setQ(words);
-    void navigate(brandModelHref(value, words));
+    setQ(suggestion.place ? "" : suggestion.q);
+    const selects = { brand: value.brand || undefined, model: (value.brand && value.model) || undefined };
+    void navigate(searchHref(withSuggestion(selects, suggestion)));
   }
 
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, recogniseQuery, tokenize, type CityLookup } from "./query-recognition";
+import { editDistance } from "./catalogue-match";
+import { recogniseQuery, tokenize, type CityLookup } from "./query-recognition";
 import { parseSearchParams, toSearchParams, withQuery } from "./search-params";
 
 const cities: CityLookup = (key) =>

@@ -1,11 +1,6 @@
-import {
-  CATALOGUE,
-  findBrand,
-  findModel,
-  normalizeKey,
-  type CatalogueBrand,
-} from "~/features/catalogue/catalogue-data";
+import { findBrand, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
 import { canonicalOption, FUELS, type Fuel } from "~/features/catalogue/vocabularies";
+import { brandFor, brandsWithModel, modelFor } from "./catalogue-match";
 
 /**
  * Free text → structured filters (issue 14): the words of `q` that name a catalogue brand or
@@ -19,6 +14,11 @@ export interface RecognisedPlace {
   /** Commune name as in the reference ("Lyon", "Saint-Étienne"). */
   city: string;
   postalCode: string;
+  /**
+   * The words named the town ("lyon"), not a postal code: the search centres on this commune
+   * (a postal code shared by several communes would otherwise centre on the first of them).
+   */
+  named?: boolean;
 }
 
 export type CityLookup = (key: string) => RecognisedPlace | undefined;
@@ -45,85 +45,6 @@ export function foldText(s: string): string {
 /** Words of the query: letters, digits and the punctuation of model names ("e-208", "up!", "206+"). */
 export function tokenize(q: string): string[] {
   return q.match(/[\p{L}\p{N}][\p{L}\p{N}+!.-]*/gu)?.map((w) => w.replace(/[.-]+$/, "")) ?? [];
-}
-
-/** Damerau-Levenshtein distance (optimal string alignment), stopping beyond `max`. */
-export function editDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
-  }
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    let best = Infinity;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = v;
-      best = Math.min(best, v);
-    }
-    if (best > max) return max + 1;
-  }
-  return rows[a.length]![b.length]!;
-}
-
-/** Typos tolerated for a word of this length: none under 4 letters, one up to 7, two beyond. */
-function tolerance(key: string): number {
-  if (/\d/.test(key) || key.length < 4) return 0;
-  return key.length < 8 ? 1 : 2;
-}
-
-const BRAND_KEYS: { key: string; brand: CatalogueBrand }[] = CATALOGUE.flatMap((brand) => [
-  { key: normalizeKey(brand.name), brand },
-]);
-
-/** Everyday words one typo away from a brand ("audio" → Audi, "fort" → Ford): never corrected. */
-const NOT_TYPOS = new Set(["audio", "fort", "open", "sport", "line", "pack", "mine", "mazout", "fiable"]);
-
-/** The brand a (possibly misspelt) key names: exact or alias first, then the closest within tolerance. */
-function brandFor(key: string): CatalogueBrand | undefined {
-  const exact = findBrand(key);
-  if (exact) return exact;
-  if (NOT_TYPOS.has(key)) return undefined;
-  const max = tolerance(key);
-  if (max === 0) return undefined;
-  let best: { brand: CatalogueBrand; d: number } | undefined;
-  for (const entry of BRAND_KEYS) {
-    const d = editDistance(key, entry.key, max);
-    if (d <= max && (!best || d < best.d)) best = { brand: entry.brand, d };
-  }
-  return best?.brand;
-}
-
-/** Every catalogue model with its brand and folded key, computed once. */
-export const MODEL_KEYS: readonly { brand: CatalogueBrand; model: string; key: string }[] = CATALOGUE.flatMap((brand) =>
-  brand.models.map((model) => ({ brand, model, key: normalizeKey(model) })),
-);
-
-/** Brands having a model of this key (exact), for a model typed without its brand. */
-function brandsWithModel(key: string): { brand: CatalogueBrand; model: string }[] {
-  const out: { brand: CatalogueBrand; model: string }[] = [];
-  for (const entry of MODEL_KEYS) {
-    if (entry.key === key && !out.some((o) => o.brand === entry.brand)) out.push(entry);
-  }
-  return out;
-}
-
-/** A model of `brand` for this key: exact, then the closest within tolerance. */
-function modelFor(brand: CatalogueBrand, key: string): string | undefined {
-  const exact = findModel(brand, key);
-  if (exact) return exact;
-  if (NOT_TYPOS.has(key)) return undefined;
-  const max = tolerance(key);
-  if (max === 0) return undefined;
-  let best: { model: string; d: number } | undefined;
-  for (const model of brand.models) {
-    const d = editDistance(key, normalizeKey(model), max);
-    if (d <= max && (!best || d < best.d)) best = { model, d };
-  }
-  return best?.model;
 }
 
 /** "golf7" → ["golf", "7"], "clio4" → ["clio", "4"]: letters glued to a generation number. */

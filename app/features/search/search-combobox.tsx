@@ -1,16 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { formatCount, formatInteger } from "~/ui/format";
 import type { SearchSuggestion } from "./suggestion-types";
 
 /** Suggestions start after this many characters, once typing pauses this long. */
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
 
-const numberFormat = new Intl.NumberFormat("fr-FR");
-
 function countLabel(s: SearchSuggestion): string | null {
   if (s.count === undefined) return null;
-  const n = `${numberFormat.format(s.count)}${s.countCapped ? "+" : ""}`;
-  return s.count === 1 && !s.countCapped ? "1 annonce" : `${n} annonces`;
+  return s.countCapped ? `${formatInteger(s.count)}+ annonces` : formatCount(s.count, "annonce", "annonces");
 }
 
 const KIND_LABELS: Record<SearchSuggestion["kind"], string> = {
@@ -24,8 +22,8 @@ const KIND_LABELS: Record<SearchSuggestion["kind"], string> = {
  * combobox pattern (an input with `role="combobox"`, `aria-expanded`, `aria-controls`,
  * `aria-activedescendant`; a `listbox` of `option`s). ↓/↑ move through the suggestions, Enter
  * picks the highlighted one (or submits the form when none is), Escape closes the list, a
- * click picks too. Picking calls `onPick` with the suggestion's words ("Peugeot 3008", a postal
- * code), which the search turns into filters. The field is named `q`, so the form works
+ * click picks too. Picking calls `onPick` with the suggestion: its words ("Peugeot 3008"),
+ * which the search turns into filters, or its town (`withSuggestion` in search-params.ts). The field is named `q`, so the form works
  * without JavaScript.
  */
 export function SearchCombobox({
@@ -40,7 +38,7 @@ export function SearchCombobox({
 }: {
   value: string;
   onChange: (value: string) => void;
-  onPick: (q: string) => void;
+  onPick: (suggestion: SearchSuggestion) => void;
   label: string;
   hideLabel?: boolean;
   placeholder?: string;
@@ -83,7 +81,7 @@ export function SearchCombobox({
     typed.current = false;
     setOpen(false);
     setActive(-1);
-    onPick(suggestion.q);
+    onPick(suggestion);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -157,7 +155,8 @@ export function SearchCombobox({
       >
         {suggestions.map((s, i) => (
           <li
-            key={`${s.kind}:${s.q}`}
+            // Homonymous towns and communes sharing a postal code differ by name or code.
+            key={`${s.kind}:${s.label}:${s.detail ?? ""}`}
             id={`${listId}-${i}`}
             role="option"
             aria-selected={i === active}

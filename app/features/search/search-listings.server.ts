@@ -1,4 +1,4 @@
-import { inArray, type SQLWrapper } from "drizzle-orm";
+import { inArray, sql, type SQLWrapper } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
@@ -8,14 +8,20 @@ import type { SearchResult } from "./search-types";
 import {
   cappedCount,
   clampPage,
+  firstMatching,
   narrowsBesidesPlace,
+  ORDER_BY,
   orderBy,
+  ranked,
+  RELEVANCE_WINDOW,
   resolveArea,
   safeFilters,
   searchWhere,
   SPATIAL_COUNT_MIN_KM,
+  textMatches,
   textWords,
   type RadiusArea,
+  type TextMatch,
 } from "./search-where.server";
 
 /**
@@ -28,29 +34,53 @@ import {
  * counted up to `SEARCH_COUNT_CAP + 1` (so a broad search reads at most that many index
  * entries instead of every match).
  */
-function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined) {
+function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined, text: TextMatch) {
   const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
-  const where = searchWhere(filters, area);
+  const where = searchWhere(filters, area, "band", text);
   const page = clampPage(filters.page);
-  const order = orderBy(filters);
   // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
   const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
+  const order = orderBy(filters, text, offset);
+  const limit = page > MAX_PAGE ? 0 : PAGE_SIZE;
   // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
   // in the search indexes, and a plain index scan would read each candidate's heap row before
   // testing those columns); then the 24 cards by primary key.
-  const pageIds = db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(where)
-    .orderBy(...order)
-    .limit(page > MAX_PAGE ? 0 : PAGE_SIZE)
-    .offset(offset);
+  let pageIds;
+  if (ranked(filters, text, offset)) {
+    // 'Pertinence' ranks the newest RELEVANCE_WINDOW matches only (one document read each);
+    // the later pages list the older matches newest first (ORDER_BY.relevance, same OFFSET).
+    const recent = db
+      .select({ id: listings.id, searchVector: listings.searchVector, publishedAt: listings.publishedAt })
+      .from(listings)
+      .where(where)
+      .orderBy(...ORDER_BY.recent)
+      .limit(RELEVANCE_WINDOW)
+      .as("recent");
+    pageIds = db
+      .select({ id: recent.id })
+      .from(recent)
+      .orderBy(
+        sql`ts_rank_cd(${recent.searchVector}, websearch_to_tsquery('occazio_fr', ${text.words})) desc`,
+        sql`${recent.publishedAt} desc nulls last`,
+        sql`${recent.id} desc nulls last`,
+      )
+      .limit(limit)
+      .offset(offset);
+  } else {
+    pageIds = db
+      .select({ id: listings.id })
+      .from(listings)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset);
+  }
   const items = db
     .select(cardColumns)
     .from(listings)
     .where(inArray(listings.id, pageIds))
     .orderBy(...order);
-  const count = cappedCount(db, spatialCount ? searchWhere(filters, area, "point") : where);
+  const count = cappedCount(db, searchWhere(filters, area, spatialCount ? "point" : "band", text, true));
   return { page, items, count };
 }
 
@@ -65,7 +95,8 @@ export async function searchStatementsForExplain(options: {
   const filters = safeFilters(options.filters);
   const resolved = await resolveArea(options.db, filters);
   if (!resolved.ok) return null;
-  const { items, count } = pageStatements(options.db, filters, resolved.area);
+  const [text] = await textMatches(options.db, filters);
+  const { items, count } = pageStatements(options.db, filters, resolved.area, text);
   return { items, count };
 }
 
@@ -86,10 +117,18 @@ export async function searchListings(options: {
     const page = clampPage(filters.page);
     return { items: [], total: 0, totalCapped: false, page, pageCount: 0, errors: [...textErrors, ...resolved.errors] };
   }
-  const { page, items: itemsQuery, count: countQuery } = pageStatements(db, filters, resolved.area);
-  // Two statements: on PostgreSQL they run on two pooled connections at once.
-  const [rows, [counted]] = await Promise.all([itemsQuery, countQuery]);
-  const n = Number(counted?.n ?? 0);
+  const area = resolved.area;
+  // The words as text, then (when the text finds nothing) as a spelling of brand + model.
+  const { page, rows, n } = await firstMatching(
+    await textMatches(db, filters),
+    async (text) => {
+      const statements = pageStatements(db, filters, area, text);
+      // Two statements: on PostgreSQL they run on two pooled connections at once.
+      const [rows, [counted]] = await Promise.all([statements.items, statements.count]);
+      return { page: statements.page, rows, n: Number(counted?.n ?? 0) };
+    },
+    (result) => result.n > 0,
+  );
   const totalCapped = n > SEARCH_COUNT_CAP;
   const total = totalCapped ? SEARCH_COUNT_CAP : n;
   const items = await withPhotos({ db, storage, rows });

@@ -6,7 +6,7 @@ import { cardColumns, withPhotos } from "~/features/listings/listing-cards.serve
 import type { Storage } from "~/server/storage.server";
 import type { SearchFilters } from "./search-params";
 import type { MapCard, MapPoint, MapPointsResult } from "./search-types";
-import { ORDER_BY, resolveArea, safeFilters, searchWhere } from "./search-where.server";
+import { firstMatching, ORDER_BY, resolveArea, safeFilters, searchWhere, textMatches } from "./search-where.server";
 
 /** The map receives at most this many markers (the newest), as compact tuples. */
 export const MAP_POINTS_CAP = 5_000;
@@ -20,17 +20,23 @@ export async function searchMapPoints(options: { db: DbExecutor; filters: Search
   const filters = safeFilters(options.filters);
   const resolved = await resolveArea(db, filters);
   if (!resolved.ok) return { points: [], truncated: false, errors: resolved.errors };
-  const where = and(
-    searchWhere(filters, resolved.area),
-    sql`${listings.latitude} is not null`,
-    sql`${listings.longitude} is not null`,
+  const rows = await firstMatching(
+    await textMatches(db, filters),
+    (text) =>
+      db
+        .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude, price: listings.price })
+        .from(listings)
+        .where(
+          and(
+            searchWhere(filters, resolved.area, "band", text),
+            sql`${listings.latitude} is not null`,
+            sql`${listings.longitude} is not null`,
+          ),
+        )
+        .orderBy(...ORDER_BY.recent)
+        .limit(MAP_POINTS_CAP + 1),
+    (found) => found.length > 0,
   );
-  const rows = await db
-    .select({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude, price: listings.price })
-    .from(listings)
-    .where(where)
-    .orderBy(...ORDER_BY.recent)
-    .limit(MAP_POINTS_CAP + 1);
   const round = (n: number) => Math.round(n * 1e5) / 1e5;
   const points: MapPoint[] = rows
     .slice(0, MAP_POINTS_CAP)

@@ -1,5 +1,5 @@
 import { formatCount } from "~/ui/format";
-import { countActiveFilters, searchHref, type SearchFilters } from "./search-params";
+import { countActiveFilters, placeText, searchHref, type SearchFilters } from "./search-params";
 
 const integer = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
 
@@ -48,7 +48,7 @@ export function searchSubject(filters: SearchFilters): string {
 
 /** The page's heading and title: "Peugeot 208 d'occasion autour de 69001". */
 export function searchHeading(filters: SearchFilters): string {
-  const where = filters.postalCode ? ` autour de ${filters.postalCode}` : "";
+  const where = filters.postalCode ? ` autour de ${placeText(filters)}` : "";
   return `${searchSubject(filters)} d'occasion${where}`;
 }
 

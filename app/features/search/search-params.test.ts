@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterBadges,
+  CITY_RADIUS_KM,
   countActiveFilters,
   MAX_PAGE,
   PAGE_SIZE,
   parseSearchParams,
   searchHref,
   toSearchParams,
+  withSuggestion,
   type SearchFilters,
 } from "./search-params";
 
@@ -331,5 +333,29 @@ describe("active filter badges and count", () => {
     expect(byKey.get("energies:Diesel")?.energies).toEqual(["Electrique"]);
     const lastEnergy = activeFilterBadges({ energies: ["Electrique"] })[0]?.remove;
     expect(lastEnergy).not.toHaveProperty("energies");
+  });
+});
+
+describe("a town of a postal code (city)", () => {
+  it("is kept beside its postal code only, round-trips, and its badge names and removes it", () => {
+    const { filters } = parseSearchParams(new URLSearchParams("postalCode=41160&city=Danz%C3%A9&radius=20"));
+    expect(filters).toMatchObject({ postalCode: "41160", city: "Danzé", radius: 20 });
+    expect(toSearchParams(filters).toString()).toBe("postalCode=41160&city=Danz%C3%A9&radius=20");
+    expect(parseSearchParams(new URLSearchParams("city=Danz%C3%A9")).filters.city).toBeUndefined();
+    const badge = activeFilterBadges(filters).find((b) => b.key === "location");
+    expect(badge?.label).toBe("Autour de Danzé (41160) (20 km)");
+    expect(badge?.remove).not.toHaveProperty("city");
+    expect(badge?.remove).not.toHaveProperty("postalCode");
+  });
+
+  it("a picked town replaces the typed words; a picked model puts its words", () => {
+    const current = { q: "dan", brand: "Dacia", sort: "relevance" as const };
+    expect(withSuggestion(current, { q: "41160", place: { city: "Danzé", postalCode: "41160" } })).toEqual({
+      brand: "Dacia",
+      postalCode: "41160",
+      city: "Danzé",
+      radius: CITY_RADIUS_KM,
+    });
+    expect(withSuggestion({ q: "dus" }, { q: "Dacia Duster" })).toMatchObject({ q: "Dacia Duster" });
   });
 });

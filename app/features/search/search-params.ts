@@ -48,6 +48,8 @@ export const RADIUS_MIN_KM = 10;
 export const RADIUS_MAX_KM = 200;
 export const RADIUS_STEP_KM = 10;
 export const DEFAULT_RADIUS_KM = 100;
+/** Radius of a town typed or picked in the words ("golf gti lyon" → within 20 km of Lyon). */
+export const CITY_RADIUS_KM = 20;
 
 export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc", "deals", "relevance"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -89,6 +91,8 @@ export const maxYear = (): number => new Date().getFullYear() + 1;
 const MAX_VALUE_LENGTH = 100;
 const MAX_LIST_LENGTH = 1_000;
 const MAX_LIST_ITEMS = 20;
+/** The longest commune name of the reference is 45 characters. */
+const MAX_CITY_LENGTH = 80;
 
 /**
  * Every filter is optional; `sort` and `page` are always set by `parseSearchParams`
@@ -107,6 +111,12 @@ export interface SearchFilters {
   /** Fuels, matched as a list (spec: energies=Electrique for the electric models of the home page). */
   energies?: Fuel[];
   postalCode?: string;
+  /**
+   * The commune of `postalCode` to centre on, when the search named a town (a suggestion
+   * picked, a town typed): several communes can share a postal code ("01000": Bourg-en-Bresse
+   * and Saint-Denis-lès-Bourg). Without it, the code's first commune.
+   */
+  city?: string;
   /** Kilometres, 10–200 by 10; only meaningful with `postalCode` (100 when absent there). */
   radius?: number;
   vehicleType?: VehicleType;
@@ -232,6 +242,7 @@ export const SEARCH_PARAM_NAMES = [
   "models",
   "energies",
   "postalCode",
+  "city",
   "radius",
   "vehicleType",
   "fuel",
@@ -348,6 +359,12 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     const postalCode = parsePostalCode(postalCodeRaw);
     if (postalCode) filters.postalCode = postalCode;
     else errors.push("Le code postal doit comporter exactement 5 chiffres : il a été ignoré.");
+  }
+  // The town of that postal code: text only meaningful beside one (an unknown one centres on the code's first commune).
+  const cityRaw = read("city");
+  if (cityRaw !== undefined && filters.postalCode !== undefined) {
+    const city = cityRaw.replace(/[\p{Cc}\p{Cf}]/gu, "").slice(0, MAX_CITY_LENGTH).trim();
+    if (city) filters.city = city;
   }
   const radiusRaw = read("radius");
   if (filters.postalCode !== undefined) {
@@ -473,6 +490,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("models", list(filters.models));
   set("energies", list(filters.energies));
   set("postalCode", filters.postalCode);
+  if (filters.postalCode) set("city", filters.city);
   if (filters.postalCode) set("radius", filters.radius ?? DEFAULT_RADIUS_KM);
   set("vehicleType", filters.vehicleType);
   set("fuel", filters.fuel);
@@ -531,6 +549,11 @@ function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energie
   return next;
 }
 
+/** "69001", or "Saint-Denis-lès-Bourg (01000)" when the search named the town. */
+export function placeText(filters: Pick<SearchFilters, "postalCode" | "city">): string {
+  return filters.city ? `${filters.city} (${filters.postalCode})` : (filters.postalCode ?? "");
+}
+
 export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] {
   const badges: ActiveFilterBadge[] = [];
   const add = (key: string, label: string, remove: SearchFilters) => badges.push({ key, label, remove });
@@ -548,8 +571,8 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   if (filters.postalCode) {
     add(
       "location",
-      `Autour de ${filters.postalCode} (${filters.radius ?? DEFAULT_RADIUS_KM} km)`,
-      without(filters, "postalCode", "radius"),
+      `Autour de ${placeText(filters)} (${filters.radius ?? DEFAULT_RADIUS_KM} km)`,
+      without(filters, "postalCode", "city", "radius"),
     );
   }
   if (filters.vehicleType) add("vehicleType", `Type : ${filters.vehicleType}`, without(filters, "vehicleType"));
@@ -586,5 +609,25 @@ export function withQuery(filters: SearchFilters, q: string): SearchFilters {
   if (!filters.sort || filters.sort === defaultSort(filters) || (filters.sort === "relevance" && !next.q)) {
     delete next.sort;
   }
+  return next;
+}
+
+/** A suggestion of the search box, as picked (client-safe shape of suggestion-types.ts). */
+export interface PickedSuggestion {
+  q: string;
+  place?: { city: string; postalCode: string };
+}
+
+/**
+ * The search once a suggestion is picked: a brand or model replaces the words (the page
+ * recognises them into filters); a town becomes the place itself, that commune within
+ * CITY_RADIUS_KM, the typed letters dropped.
+ */
+export function withSuggestion(filters: SearchFilters, picked: PickedSuggestion): SearchFilters {
+  if (!picked.place) return withQuery(filters, picked.q);
+  const next = withQuery(filters, "");
+  next.postalCode = picked.place.postalCode;
+  next.city = picked.place.city;
+  next.radius = CITY_RADIUS_KM;
   return next;
 }

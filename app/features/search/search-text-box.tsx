@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { SearchCombobox } from "./search-combobox";
-import { toSearchParams, withQuery, type SearchFilters } from "./search-params";
+import { toSearchParams, withQuery, withSuggestion, type SearchFilters } from "./search-params";
 
 /**
  * The words of a search on /recherche (issue 14), combined with every filter of the page:
- * submitting keeps the filters and replaces the words; a suggestion picked adds its brand,
- * model or place (the page turns the words into filters).
+ * submitting keeps the filters and replaces the words; a suggestion picked adds its brand or
+ * model (the page turns the words into filters) or its town.
  */
 export function SearchTextBox({
   filters,
@@ -36,7 +36,7 @@ export function SearchTextBox({
       <SearchCombobox
         value={value}
         onChange={setValue}
-        onPick={(q) => onSubmit(withQuery(filters, q))}
+        onPick={(suggestion) => onSubmit(withSuggestion(filters, suggestion))}
         label="Mots-clés : marque, modèle, finition, ville…"
         hideLabel
         className="min-w-0 flex-1 wide:max-w-xl"

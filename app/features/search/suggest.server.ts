@@ -1,17 +1,19 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { CATALOGUE, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
-import { cityIndex } from "./interpret-query.server";
-import { editDistance, foldText, MODEL_KEYS, tokenize } from "./query-recognition";
+import { CATALOGUE, normalizeKey } from "~/features/catalogue/catalogue-data";
+import { editDistance, modelKeysOf } from "./catalogue-match";
+import { foldText, tokenize } from "./query-recognition";
 import { SEARCH_COUNT_CAP } from "./search-params";
 import type { SearchSuggestion } from "./suggestion-types";
+import { townIndex } from "./town-index.server";
 
 /**
  * Suggestions while typing in a search box (issue 14): catalogue brands and models with their
- * published listings, and communes of the postal-code reference. The catalogue and the
- * commune names are in memory; only the counts read the database (capped index-only counts
- * of the brand + model index, remembered for a minute).
+ * published listings, and communes of the postal-code reference. Everything a keystroke reads
+ * is in memory: the catalogue, the towns (town-index.server.ts) and the published counts of
+ * the names suggested (capped index-only counts, refreshed in the background after a minute;
+ * only the first suggestion of a name in a process waits for its count).
  */
 
 export const SUGGESTION_MIN_LENGTH = 2;
@@ -19,17 +21,20 @@ const MAX_BRANDS = 2;
 const MAX_MODELS = 5;
 const MODEL_CANDIDATES = 12;
 const MAX_CITIES = 3;
+/** A complete postal code lists more of its communes (the list scrolls; 1 453 codes have more than 8). */
+const MAX_CITIES_OF_CODE = 10;
 
 const COUNT_TTL_MS = 60_000;
-const counts = new WeakMap<object, Map<string, { at: number; value: Promise<number> }>>();
 
-/** Published listings of a brand (and model), counted up to SEARCH_COUNT_CAP + 1. */
-function countListings(db: DbExecutor, brand: string, model?: string): Promise<number> {
-  let perDb = counts.get(db);
-  if (!perDb) counts.set(db, (perDb = new Map()));
-  const key = `${brand}\u0000${model ?? ""}`;
-  const hit = perDb.get(key);
-  if (hit && Date.now() - hit.at < COUNT_TTL_MS) return hit.value;
+interface CountEntry {
+  at: number;
+  value: Promise<number>;
+  refreshing: boolean;
+}
+const counts = new WeakMap<object, Map<string, CountEntry>>();
+
+/** Published listings of a brand (and model), counted up to SEARCH_COUNT_CAP + 1 (index-only). */
+function readCount(db: DbExecutor, brand: string, model?: string): Promise<number> {
   const matches = db
     .select({ one: sql`1`.as("one") })
     .from(listings)
@@ -42,21 +47,39 @@ function countListings(db: DbExecutor, brand: string, model?: string): Promise<n
     )
     .limit(SEARCH_COUNT_CAP + 1)
     .as("matches");
-  const value = db
+  return db
     .select({ n: sql<number>`count(*)::int` })
     .from(matches)
     .then(([row]) => Number(row?.n ?? 0));
-  perDb.set(key, { at: Date.now(), value });
-  value.catch(() => perDb.delete(key));
-  return value;
 }
 
-/** Folded model names per brand, computed once (not per keystroke). */
-const MODELS_BY_BRAND = new Map<CatalogueBrand, { model: string; key: string }[]>();
-for (const entry of MODEL_KEYS) {
-  const list = MODELS_BY_BRAND.get(entry.brand) ?? [];
-  list.push(entry);
-  MODELS_BY_BRAND.set(entry.brand, list);
+/**
+ * The published count of a brand (and model), remembered per process. A count older than a
+ * minute is still answered while a fresh one is read in the background, so a keystroke waits
+ * for the database only the first time a name is suggested. Each count is capped (at most
+ * SEARCH_COUNT_CAP + 1 index entries), so its cost does not grow with the market; a grouped
+ * count of every brand and model measured 113 ms at 100 000 listings and grows with them.
+ */
+function countListings(db: DbExecutor, brand: string, model?: string): Promise<number> {
+  let perDb = counts.get(db);
+  if (!perDb) counts.set(db, (perDb = new Map()));
+  const key = `${brand}\u0000${model ?? ""}`;
+  const hit = perDb.get(key);
+  if (hit && (Date.now() - hit.at < COUNT_TTL_MS || hit.refreshing)) return hit.value;
+  if (hit) {
+    hit.refreshing = true;
+    readCount(db, brand, model).then(
+      (n) => perDb.set(key, { at: Date.now(), value: Promise.resolve(n), refreshing: false }),
+      () => {
+        hit.refreshing = false;
+      },
+    );
+    return hit.value;
+  }
+  const value = readCount(db, brand, model);
+  perDb.set(key, { at: Date.now(), value, refreshing: false });
+  value.catch(() => perDb.delete(key));
+  return value;
 }
 
 interface Candidate {
@@ -84,7 +107,7 @@ function catalogueCandidates(text: string): Candidate[] {
     const brandTyped =
       words.length > 1 && (first === brandKey || (first.length >= 4 && editDistance(first, brandKey, 1) <= 1));
     const modelText = brandTyped ? normalizeKey(words.slice(1).join(" ")) : whole;
-    for (const { model, key } of MODELS_BY_BRAND.get(brand) ?? []) {
+    for (const { model, key } of modelKeysOf(brand)) {
       if (modelText && key.startsWith(modelText)) {
         out.push({ kind: "model", brand: brand.name, model, rank: brandTyped ? 0 : 1 });
       }
@@ -107,19 +130,28 @@ export async function suggestSearches(options: { db: DbExecutor; q: string }): P
     .filter((c) => c.kind === "model")
     .sort((a, b) => a.rank - b.rank || (a.model ?? "").length - (b.model ?? "").length)
     .slice(0, MODEL_CANDIDATES);
-  const index = await cityIndex(options.db);
+  const index = await townIndex(options.db);
   const cities: SearchSuggestion[] = [];
+  const town = (city: string, postalCode: string): SearchSuggestion => ({
+    kind: "city",
+    label: city,
+    detail: postalCode,
+    q: postalCode,
+    place: { city, postalCode },
+  });
   if (/^\d{2,5}$/.test(folded)) {
-    for (const entry of index.names) {
+    // Every commune of a shared code is its own suggestion ("01000": Bourg-en-Bresse, Saint-Denis-lès-Bourg).
+    const max = folded.length === 5 ? MAX_CITIES_OF_CODE : MAX_CITIES;
+    for (const entry of index.codes) {
       if (entry.postalCode.startsWith(folded)) {
-        cities.push({ kind: "city", label: entry.city, detail: entry.postalCode, q: entry.postalCode });
-        if (cities.length >= MAX_CITIES) break;
+        cities.push(town(entry.town.city, entry.postalCode));
+        if (cities.length >= max) break;
       }
     }
   } else if (folded.length >= 3) {
-    for (const entry of index.names) {
+    for (const entry of index.towns) {
       if (entry.key.startsWith(folded)) {
-        cities.push({ kind: "city", label: entry.city, detail: entry.postalCode, q: entry.postalCode });
+        cities.push(town(entry.city, entry.postalCode));
         if (cities.length >= MAX_CITIES) break;
       }
     }

@@ -8,6 +8,11 @@ export interface SearchSuggestion {
   countCapped?: boolean;
   /** Cities: the postal code shown beside the name. */
   detail?: string;
-  /** The words a choice puts in the search ("Peugeot 3008", "69001"): recognised into filters. */
+  /** The words a choice puts in the search ("Peugeot 3008"): recognised into filters. */
   q: string;
+  /**
+   * Cities: the commune itself. Picking it searches around that town, not around the first
+   * commune of its postal code ("01000" is Bourg-en-Bresse and Saint-Denis-lès-Bourg).
+   */
+  place?: { city: string; postalCode: string };
 }
