@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { SearchSuggestion } from "./suggestion-types";
+import { formatNumber } from "~/ui/format";
 
 /** Suggestions start after this many characters, once typing pauses this long. */
 const MIN_CHARS = 2;
 const DEBOUNCE_MS = 200;
 
-const numberFormat = new Intl.NumberFormat("fr-FR");
 
 function countLabel(s: SearchSuggestion): string | null {
   if (s.count === undefined) return null;
-  const n = `${numberFormat.format(s.count)}${s.countCapped ? "+" : ""}`;
+  const n = `${formatNumber(s.count)}${s.countCapped ? "+" : ""}`;
   return s.count === 1 && !s.countCapped ? "1 annonce" : `${n} annonces`;
 }
 
