@@ -1,4 +1,4 @@
-import { formatNumber, formatPrice, formatThousandsOfEuros } from "~/ui/format";
+import { formatNumber, formatThousandsOfEuros } from "~/ui/format";
 import type { PricePoint } from "./price-rating";
 
 const WIDTH = 340;
