@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from "node:timers/promises";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { appMeta, marketPriceModels } from "~/db/schema";
@@ -232,8 +233,14 @@ export async function refreshAllMarketPrices(options: {
   });
   // One statement (one short transaction) per model: a seller editing a listing never waits
   // for the whole market's rewrite, whose row locks would otherwise last the whole batch.
+  // On the embedded default, PGlite runs each statement on this thread and its promises settle
+  // as microtasks: without a turn of the event loop between statements the whole batch would be
+  // one block (seconds at 100 000 listings) during which no request is answered.
   let updated = 0;
-  for (const model of models) updated += await rateListings(db, model);
+  for (const model of models) {
+    updated += await rateListings(db, model);
+    await nextTurn();
+  }
   updated += await rateListings(db, "unfitted");
   await db
     .insert(appMeta)
@@ -296,6 +303,7 @@ export async function refreshDirtyModels(options: { db: Database }): Promise<{ m
         }
         updated += await rateListings(tx, key);
         models++;
+        await nextTurn();
       }
       return claimed.length < DIRTY_BATCH;
     });
