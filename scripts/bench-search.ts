@@ -29,7 +29,7 @@ import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { PAGE_SIZE, type SearchFilters } from "~/features/search/search-params";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { suggestSearches } from "~/features/search/suggest.server";
-import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
+import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";

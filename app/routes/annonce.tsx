@@ -64,7 +64,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   });
   const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] })).has(listing.id);
   const history = me?.role === "moderator" ? await getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null;
-  const priceRating = listing.status === "published" ? await getListingPriceRating({ db: services.db, listingId: listing.id }) : null;
+  const priceRating = await getListingPriceRating({ db: services.db, listing });
   // 'Prix en baisse' for a buyer who has it in favourites; the price history for everyone.
   const priceDrop = favorite ? (await priceDropsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
   const priceHistory = await listPriceHistory({ db: services.db, listingId: listing.id, publishedAt: listing.publishedAt });

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, redirect, useNavigate } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { COMPARE_LIMIT, comparePath } from "~/features/compare/compare-ids";
-import type { ComparedListing } from "~/features/compare/comparison-data";
+import type { ComparedListing, Comparison } from "~/features/compare/comparison-data";
 import { useComparisonTray } from "~/features/compare/comparison-tray";
 import { getComparisonTray } from "~/features/compare/comparison-tray.server";
 import { getComparison } from "~/features/compare/get-comparison.server";
@@ -14,7 +14,7 @@ import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { placeLabel } from "~/features/places/postal-code";
 import { PHONE_MEDIA } from "~/ui/breakpoints";
 import { Button } from "~/ui/button";
-import { formatDate, formatPrice } from "~/ui/format";
+import { formatDate, formatDistance, formatPrice } from "~/ui/format";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/comparer";
 
@@ -53,7 +53,7 @@ interface Row {
 function rowsOf(listings: ComparedListing[], hasPlace: boolean): Row[] {
   const facts = listings.map(listingFacts);
   const rows: Row[] = [];
-  if (hasPlace) rows.push({ label: "Distance", values: listings.map((l) => (l.distanceKm != null ? `${l.distanceKm.toLocaleString("fr-FR")} km` : null)) });
+  if (hasPlace) rows.push({ label: "Distance", values: listings.map((l) => (l.distanceKm != null ? formatDistance(l.distanceKm) : null)) });
   rows.push({ label: "Localisation", values: listings.map((l) => [l.postalCode, l.city].filter(Boolean).join(" ") || null) });
   for (const [index, [label]] of (facts[0] ?? []).entries()) {
     rows.push({ label, values: facts.map((f) => (f[index]?.[1] == null || f[index]?.[1] === "" ? null : String(f[index]![1]))) });
@@ -64,12 +64,35 @@ function rowsOf(listings: ComparedListing[], hasPlace: boolean): Row[] {
 
 const differs = (values: (string | null)[]) => values.length > 1 && new Set(values).size > 1;
 
-function droppedMessage(dropped: number, beyondLimit: number): string | null {
+/** Why the page shows fewer listings than the link names (French, one sentence per cause). */
+function droppedMessage({ unavailable, malformed, beyondLimit }: Pick<Comparison, "unavailable" | "malformed" | "beyondLimit">): string | null {
   const parts: string[] = [];
-  if (dropped === 1) parts.push("Une annonce de cette comparaison n'existe pas ou n'est plus en ligne : elle a été retirée.");
-  else if (dropped > 1) parts.push(`${dropped} annonces de cette comparaison n'existent pas ou ne sont plus en ligne : elles ont été retirées.`);
+  if (unavailable === 1) parts.push("Une annonce de cette comparaison n'existe pas ou n'est plus en ligne : elle a été retirée.");
+  else if (unavailable > 1) parts.push(`${unavailable} annonces de cette comparaison n'existent pas ou ne sont plus en ligne : elles ont été retirées.`);
+  if (malformed === 1) parts.push("Un identifiant d'annonce du lien n'est pas valide : il a été ignoré.");
+  else if (malformed > 1) parts.push(`${malformed} identifiants d'annonce du lien ne sont pas valides : ils ont été ignorés.`);
   if (beyondLimit) parts.push(`Seules les ${COMPARE_LIMIT} premières annonces sont comparées.`);
   return parts.length ? parts.join(" ") : null;
+}
+
+/** The price cell: the price, its market rating and the estimated range. */
+function PriceCell({ price, listing }: { price: string | null; listing: ComparedListing | undefined }) {
+  const rating = listing?.priceRating;
+  return (
+    <div className="space-y-1">
+      <span className="text-base font-bold text-brand-700">{price ?? "Prix non précisé"}</span>
+      {rating?.level ? (
+        <div className="space-y-1">
+          <PriceRatingBadge level={rating.level} />
+          {rating.estimate ? (
+            <p className="text-xs font-normal text-slate-600">
+              Estimation du marché : {formatPrice(rating.estimate.low)} – {formatPrice(rating.estimate.high)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
 }
 
 export default function ComparePage({ loaderData }: Route.ComponentProps) {
@@ -91,7 +114,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
     const rest = ids.filter((other) => other !== id);
     return rest.length ? `${comparePath(rest)}${placeQuery}` : "/comparer?ids=";
   };
-  const message = droppedMessage(comparison.dropped, comparison.beyondLimit);
+  const message = droppedMessage(comparison);
   const rows = rowsOf(listings, Boolean(place));
   const prices = listings.map((l) => (l.price != null ? formatPrice(l.price) : null));
 
@@ -188,22 +211,7 @@ export default function ComparePage({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 <ComparedRow label="Prix" values={prices} hidden={false}>
-                  {(value, index) => (
-                    <div className="space-y-1">
-                      <span className="text-base font-bold text-brand-700">{value ?? "Prix non précisé"}</span>
-                      {((listing) =>
-                        listing?.priceLevel ? (
-                          <div className="space-y-1">
-                            <PriceRatingBadge level={listing.priceLevel} />
-                            {listing.priceEstimate ? (
-                              <p className="text-xs font-normal text-slate-600">
-                                Estimation du marché : {formatPrice(listing.priceEstimate.low)} – {formatPrice(listing.priceEstimate.high)}
-                              </p>
-                            ) : null}
-                          </div>
-                        ) : null)(listings[index])}
-                    </div>
-                  )}
+                  {(value, index) => <PriceCell price={value} listing={listings[index]} />}
                 </ComparedRow>
                 {rows.map((row) => (
                   <ComparedRow key={row.label} label={row.label} values={row.values} hidden={onlyDifferences && !differs(row.values)} />

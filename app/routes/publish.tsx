@@ -25,6 +25,7 @@ import { pageMeta } from "~/ui/seo";
 import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
 import { useOptionalUser } from "~/features/auth/session-user";
 import type { Route } from "./+types/publish";
+import { formatMileage } from "~/ui/format";
 
 export function meta() {
   return [
@@ -355,7 +356,7 @@ function Summary({ values, photoCount }: { values: WizardValues; photoCount: num
     ["Véhicule", `${values.brand ?? ""} ${values.model ?? ""}`.trim()],
     ["Année", values.year ?? ""],
     ["Énergie / boîte", [values.fuel, values.gearbox].filter(Boolean).join(" · ")],
-    ["Kilométrage", values.mileage ? `${new Intl.NumberFormat("fr-FR").format(Number(values.mileage))} km` : ""],
+    ["Kilométrage", values.mileage ? formatMileage(Number(values.mileage)) : ""],
     ["Localisation", values.city ? `${values.postalCode ?? ""} ${values.city}` : ""],
     ["Photos", String(photoCount)],
   ];

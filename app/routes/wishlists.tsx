@@ -10,6 +10,7 @@ import { Button } from "~/ui/button";
 import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/wishlists";
+import { formatNumber } from "~/ui/format";
 
 export function meta() {
   return [
@@ -55,7 +56,7 @@ export default function Wishlists({ loaderData }: Route.ComponentProps) {
         <>
           {loaderData.favorites.pageCount > 1 ? (
             <p className="text-sm text-slate-600">
-              {`${loaderData.favorites.total.toLocaleString("fr-FR")} annonces sauvegardées · page ${loaderData.favorites.page} sur ${loaderData.favorites.pageCount}`}
+              {`${formatNumber(loaderData.favorites.total)} annonces sauvegardées · page ${loaderData.favorites.page} sur ${loaderData.favorites.pageCount}`}
             </p>
           ) : null}
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

@@ -9,6 +9,7 @@ import {
   type Fuel,
 } from "~/features/catalogue/vocabularies";
 import type { NewListing } from "~/db/schema";
+import { formatMileage } from "~/ui/format";
 
 /**
  * Test-data builders shared by unit, integration and e2e tests and by the demo seed.
@@ -288,9 +289,8 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
 }
 
 function buildDescription(v: { brand: string; model: string; year: number; mileage: number }): string {
-  const km = new Intl.NumberFormat("fr-FR").format(v.mileage);
   const parts = [
-    `Je vends ma ${v.brand} ${v.model} de ${v.year}, ${km} km.`,
+    `Je vends ma ${v.brand} ${v.model} de ${v.year}, ${formatMileage(v.mileage)}.`,
     faker.helpers.arrayElement([
       "Entretien suivi, carnet à jour, factures disponibles.",
       "Véhicule non fumeur, toujours dormi au garage.",

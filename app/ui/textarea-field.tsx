@@ -1,7 +1,7 @@
 import { useId, useState, type TextareaHTMLAttributes } from "react";
 import { CONTROL_CLASSES, FieldShell, useField } from "./field";
+import { formatNumber } from "./format";
 
-const integer = new Intl.NumberFormat("fr-FR");
 
 /** A labelled textarea with a live character counter ("120 / 5 000 caractères") and an optional error. */
 export function TextareaField({
@@ -40,7 +40,7 @@ export function TextareaField({
             <span />
           )}
           <p id={counterId} className={`text-xs ${over ? "font-semibold text-red-700" : "text-slate-500"}`}>
-            {integer.format(length)} / {integer.format(maxChars)} caractères
+            {formatNumber(length)} / {formatNumber(maxChars)} caractères
           </p>
         </div>
       }

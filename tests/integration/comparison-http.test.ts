@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { comparisonItems } from "~/db/schema";
+import { COMPARE_UNAVAILABLE_MESSAGE } from "~/features/compare/compare-ids";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient } from "../support/test-app";
 import { testAppForFile } from "../support/test-app-for-file";
@@ -41,6 +42,18 @@ describe(`comparison over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     for (const body of [null, { action: "add" }, { action: "add", listingId: 3 }, { action: "steal", userId: bobId }]) {
       expect((await alice.request("/api/comparison", { method: "POST", json: body })).status).toBe(400);
     }
+    // A private listing (pending, sold, deleted) answers exactly like an unknown id: 404, same body.
+    const answers = [];
+    for (const id of [
+      (await insertListing(t.db, seller.id, { status: "pending" })).id,
+      (await insertListing(t.db, seller.id, { status: "sold" })).id,
+      (await insertListing(t.db, seller.id, { status: "deleted" })).id,
+      UNKNOWN,
+    ]) {
+      const refusal = await alice.request("/api/comparison", { method: "POST", json: { action: "add", listingId: id } });
+      answers.push({ status: refusal.status, body: await refusal.json() });
+    }
+    expect(answers).toEqual(Array(4).fill({ status: 404, body: { error: COMPARE_UNAVAILABLE_MESSAGE } }));
     const crossSite = await alice.request("/api/comparison", { method: "POST", json: { action: "clear" }, headers: { origin: "https://evil.example" } });
     expect(crossSite.status).toBe(403);
     expect(await stored(aliceId)).toEqual([a.id, b.id].sort());
@@ -56,7 +69,8 @@ describe(`comparison over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const html = await page.text();
     expect(html).toContain("Peugeot 3008");
     expect(html).not.toContain("Citroën C4");
-    expect(html).toContain("3 annonces de cette comparaison n&#x27;existent pas ou ne sont plus en ligne");
+    expect(html).toContain("2 annonces de cette comparaison n&#x27;existent pas ou ne sont plus en ligne");
+    expect(html).toContain("Un identifiant d&#x27;annonce du lien n&#x27;est pas valide : il a été ignoré.");
     expect(html).toMatch(/<meta name="robots" content="noindex, follow"/);
     const empty = await client.request("/comparer?ids=");
     expect(empty.status).toBe(200);

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparisonItems, listings, places } from "~/db/schema";
-import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT } from "~/features/compare/compare-ids";
+import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, COMPARE_UNAVAILABLE_MESSAGE } from "~/features/compare/compare-ids";
 import {
   addToComparison,
   clearComparison,
@@ -60,17 +60,19 @@ describe(`comparison tray (${process.env.TEST_DB_ENGINE})`, () => {
     expect((await stored(buyer.id)).length).toBe(COMPARE_LIMIT);
   });
 
-  it("refuses unpublished, unknown and malformed listings, and anonymous callers, without a row", async () => {
+  it("refuses unpublished, unknown and malformed listings alike (not found, one message), and anonymous callers, without a row", async () => {
     const seller = await insertUser(t.db);
     const buyer = await insertUser(t.db);
+    // The same answer whether the listing exists privately or not at all: nothing to learn from it.
+    const notFound = { code: "not_found", message: COMPARE_UNAVAILABLE_MESSAGE };
     for (const status of ["pending", "rejected", "sold", "deleted", "draft"] as const) {
       const listing = await insertListing(t.db, seller.id, { status });
-      await expect(addToComparison({ db: t.db, userId: buyer.id, listingId: listing.id })).rejects.toMatchObject({ code: "conflict" });
+      await expect(addToComparison({ db: t.db, userId: buyer.id, listingId: listing.id })).rejects.toMatchObject(notFound);
       // Not even its seller can compare it before it is published.
-      await expect(addToComparison({ db: t.db, userId: seller.id, listingId: listing.id })).rejects.toMatchObject({ code: "conflict" });
+      await expect(addToComparison({ db: t.db, userId: seller.id, listingId: listing.id })).rejects.toMatchObject(notFound);
     }
     for (const id of [UNKNOWN, "abc", "' or 1=1 --", 42, null]) {
-      await expect(addToComparison({ db: t.db, userId: buyer.id, listingId: id })).rejects.toMatchObject({ code: "not_found" });
+      await expect(addToComparison({ db: t.db, userId: buyer.id, listingId: id })).rejects.toMatchObject(notFound);
     }
     const published = await insertListing(t.db, seller.id);
     await expect(addToComparison({ db: t.db, userId: null, listingId: published.id })).rejects.toMatchObject({ code: "unauthenticated" });
@@ -119,8 +121,11 @@ describe(`comparison page data (${process.env.TEST_DB_ENGINE})`, () => {
     const ids = [lyon.id, pending.id, "n'importe-quoi", paris.id, deleted.id, UNKNOWN].join(",");
     const comparison = await getComparison({ db: t.db, storage, ids, postalCode: "69001", city: "Lyon" });
     expect(comparison.listings.map((l) => l.id)).toEqual([lyon.id, paris.id]);
-    // Dropped: the pending one, the deleted one and "n'importe-quoi"; the unknown id is the fifth valid one, past the limit.
-    expect(comparison.dropped).toBe(3);
+    // Dropped: the pending one and the deleted one (unavailable) and "n'importe-quoi" (no id at
+    // all: counted apart, so the page can say the link is damaged); the unknown id is the fifth
+    // valid one, past the limit.
+    expect(comparison.unavailable).toBe(2);
+    expect(comparison.malformed).toBe(1);
     expect(comparison.beyondLimit).toBe(1);
     expect(comparison.place).toMatchObject({ city: "Lyon", postalCode: "69001" });
     expect(comparison.listings[0]!.distanceKm).toBe(1);
@@ -134,6 +139,14 @@ describe(`comparison page data (${process.env.TEST_DB_ENGINE})`, () => {
     expect((await getComparison({ db: t.db, storage, ids: lyon.id, postalCode: "69' or 1=1" })).placeError).toContain("5 chiffres");
     const hostile = await getComparison({ db: t.db, storage, ids: "x".repeat(10_000) });
     expect(hostile.listings).toEqual([]);
+    // Empty parts (a trailing comma) are not "malformed ids".
+    expect(await getComparison({ db: t.db, storage, ids: `${lyon.id},,${paris.id},` })).toMatchObject({ unavailable: 0, malformed: 0 });
+    // The rating stored on each listing comes with it (read with the listing, no second query).
+    await t.db.update(listings).set({ priceLevel: 2, priceEstimateLow: 14_000, priceEstimateHigh: 16_000, priceComparables: 9 }).where(eq(listings.id, paris.id));
+    const rated = await getComparison({ db: t.db, storage, ids: `${paris.id},${lyon.id}` });
+    expect(rated.listings.map((l) => l.id)).toEqual([paris.id, lyon.id]);
+    expect(rated.listings[0]!.priceRating).toMatchObject({ level: 2, estimate: { low: 14_000, high: 16_000 }, comparables: 9 });
+    expect(rated.listings[1]!.priceRating).toMatchObject({ level: null, estimate: null });
   });
 });
 

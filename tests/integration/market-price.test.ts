@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, marketPriceDirty, marketPriceModels } from "~/db/schema";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { deleteListing, markListingSold } from "~/features/hosting/hosting.server";
+import { getListingDetail } from "~/features/listings/listing-detail.server";
 import { logEstimate } from "~/features/pricing/market-fit";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
 import { refreshAllMarketPrices, refreshDirtyModels } from "~/features/pricing/refresh-market-prices.server";
@@ -74,6 +75,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
+
+/** What the detail page shows: the listing as read for it, then its rating and chart. */
+async function ratingOf(listingId: string, viewer: { id: string; role: string } | null = null) {
+  const listing = await getListingDetail({ db: t.db, storage, listingId, viewer });
+  return getListingPriceRating({ db: t.db, listing });
+}
 
 async function modelRow(brand: string, model: string) {
   const [row] = await t.db
@@ -204,7 +211,7 @@ describe(`market price rating (${engine})`, () => {
       )
       .returning();
     await refreshDirtyModels({ db: t.db });
-    const rating = await getListingPriceRating({ db: t.db, listingId: rows[0]!.id });
+    const rating = await ratingOf(rows[0]!.id);
     expect(rating).toMatchObject({ level: null, comparables: 4, estimateLow: null, estimateHigh: null });
     // A sixth listing: now each has five others.
     const [sixth] = await t.db
@@ -217,10 +224,28 @@ describe(`market price rating (${engine})`, () => {
     expect(sixth!.priceComparables).toBe(5);
     expect(sixth!.priceLevel).not.toBeNull();
     await refreshDirtyModels({ db: t.db });
-    const again = await getListingPriceRating({ db: t.db, listingId: rows[0]!.id });
+    const again = await ratingOf(rows[0]!.id);
     expect(again?.comparables).toBe(5);
     expect(again?.level).not.toBeNull();
     expect(again?.points.length).toBe(5);
+  });
+
+  it("charts the comparables within a few years of the listing, nearest in year first, and counts them all", async () => {
+    const at = (year: number, price: number) => ({
+      ...buildListing({ brand: "Lancia", model: "Ypsilon", year, mileage: (YEAR - year) * 12_000 + 1_000, price }),
+      ownerId: sellerId,
+    });
+    const [own] = await t.db.insert(listings).values(at(YEAR - 8, 9_000)).returning();
+    // Two within the window (one and three years apart), two far outside it (8 and 7 years newer).
+    await t.db.insert(listings).values([at(YEAR - 5, 11_000), at(YEAR - 9, 8_000), at(YEAR, 19_000), at(YEAR - 1, 17_000)]);
+    await refreshDirtyModels({ db: t.db });
+    const rating = await ratingOf(own!.id);
+    expect(rating?.comparables).toBe(4);
+    expect(rating?.points.map((p) => p.year)).toEqual([YEAR - 9, YEAR - 5]);
+    expect(rating?.self).toMatchObject({ year: YEAR - 8, price: 9_000 });
+    // Not published: no rating section at all.
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, own!.id));
+    expect(await ratingOf(own!.id, { id: sellerId, role: "user" })).toBeNull();
   });
 });
 

@@ -15,7 +15,7 @@ import { sendSearchAlert, sendSearchDigest, type AlertSender } from "~/features/
 import { checkUnsubscribeLink, unsubscribeSearchAlerts } from "~/features/saved-searches/unsubscribe-search-alert.server";
 import { locatePostalCode } from "~/features/places/places.server";
 import { searchListings } from "~/features/search/search-listings.server";
-import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
+import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import { createLogger } from "~/server/logger.server";
 import { formatPrice } from "~/ui/format";
 import { createOutboxMailer } from "~/server/mailer.server";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, places } from "~/db/schema";
 import { sql } from "drizzle-orm";
-import { EARTH_RADIUS_KM, SPATIAL_COUNT_MIN_KM } from "~/features/search/search-where.server";
+import { EARTH_RADIUS_KM } from "~/features/places/geo";
+import { SPATIAL_COUNT_MIN_KM } from "~/features/search/search-where.server";
 import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";

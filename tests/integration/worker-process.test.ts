@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { listings, marketPriceModels } from "~/db/schema";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, createQueuedMailer } from "~/server/mailer.server";
+import { insertListing, insertUser } from "~/testing/inserters.server";
 import { startSmtpPeer } from "../support/peers";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -17,7 +20,7 @@ afterAll(async () => {
 });
 
 describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postgres)", () => {
-  it("delivers the e-mails the web processes enqueued, then stops on SIGTERM", async () => {
+  it("delivers the e-mails the web processes enqueued, rates the market (fit in a worker thread), then stops on SIGTERM", async () => {
     const t: TestDatabase = await createTestDatabase();
     cleanups.push(() => t.close());
     const smtp = await startSmtpPeer();
@@ -29,6 +32,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
     const mailer = createQueuedMailer({ queue, transport: createOutboxMailer({ db: t.db, logger }) });
     const to = ["un", "deux", "trois"].map((n) => `${n}-${Date.now()}@example.test`);
     for (const address of to) await mailer.send({ to: address, subject: "Bonjour", text: "Un e-mail en file." });
+
+    // A market to rate: on a database without a market fit, the worker's price refresher runs the
+    // full batch at once, whose fit runs in a worker thread of this process (decision 0015).
+    const seller = await insertUser(t.db);
+    for (let i = 0; i < 12; i++) {
+      await insertListing(t.db, seller.id, { brand: "Dacia", model: "Sandero", year: 2015 + (i % 8), mileage: 20_000 + i * 9_000, price: 6_000 + i * 700 });
+    }
 
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${t.name}`;
@@ -48,6 +58,15 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
     await vi.waitFor(() => expect(output).toContain("Occazio worker prêt"), { timeout: 90_000, interval: 200 });
     await vi.waitFor(() => expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([...to].sort()), { timeout: 30_000, interval: 200 });
     await vi.waitFor(async () => expect(await queue.depth()).toBe(0), { timeout: 10_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const [model] = await t.db.select().from(marketPriceModels).where(eq(marketPriceModels.model, "Sandero"));
+        expect(model?.sampleCount).toBe(12);
+        const rated = await t.db.select({ level: listings.priceLevel }).from(listings).where(eq(listings.model, "Sandero"));
+        expect(rated.filter((r) => r.level != null)).toHaveLength(12);
+      },
+      { timeout: 60_000, interval: 250 },
+    );
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(smtp.received).toHaveLength(3);

@@ -1,21 +1,19 @@
 import type { ListingDetail } from "~/features/listings/listing-detail-data";
 import type { PlaceSuggestion } from "~/features/places/postal-code";
-import type { PriceLevel } from "~/features/pricing/price-rating";
 
+/** A listing as the detail page shows it (with its stored price rating), and its distance. */
 export interface ComparedListing extends ListingDetail {
   /** From the buyer's postal code, rounded to the km; null without one or without coordinates. */
   distanceKm: number | null;
-  /** The stored market price rating (app/features/pricing), null under MIN_COMPARABLES comparables. */
-  priceLevel: PriceLevel | null;
-  /** The estimated market range, when the listing's model has one. */
-  priceEstimate: { low: number; high: number } | null;
 }
 
 /** What `/comparer` shows (shared by the service and the page). */
 export interface Comparison {
   listings: ComparedListing[];
-  /** Ids of the link that were unknown, malformed or no longer published. */
-  dropped: number;
+  /** Listing ids of the link that are unknown or no longer published. */
+  unavailable: number;
+  /** Parts of the link that are not listing ids at all (a truncated or edited link). */
+  malformed: number;
   /** Ids past the fourth, not shown. */
   beyondLimit: number;
   /** The buyer's place, when they typed a known postal code. */

@@ -75,20 +75,21 @@ async function addMany(
   });
 }
 
-/** 'Comparer' on a card, the detail page or /wishlists. A fifth listing is refused (409, French). */
+/**
+ * 'Comparer' on a card, the detail page or /wishlists. A fifth listing is refused (409, French);
+ * anything not published is 404 with the same message as an unknown id.
+ */
 export async function addToComparison(options: {
   db: Database;
   userId: string | null | undefined;
   listingId: unknown;
 }): Promise<ComparisonTray> {
   const userId = requireSignedIn(options.userId);
-  if (!isUuid(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
+  if (!isUuid(options.listingId)) throw new AppError("not_found", COMPARE_UNAVAILABLE_MESSAGE);
   const result = await addMany(options.db, userId, [options.listingId.toLowerCase()]);
-  if (result.refused.unavailable.length) {
-    const [exists] = await options.db.select({ id: listings.id }).from(listings).where(eq(listings.id, options.listingId));
-    // Unknown ids and other people's unpublished listings look the same from outside.
-    throw exists ? new AppError("conflict", COMPARE_UNAVAILABLE_MESSAGE) : new AppError("not_found", "Annonce introuvable.");
-  }
+  // Unknown and unpublished (pending, sold, deleted…) look the same from outside, even to the
+  // seller: a private listing's existence is not told to whoever guesses its id.
+  if (result.refused.unavailable.length) throw new AppError("not_found", COMPARE_UNAVAILABLE_MESSAGE);
   if (result.refused.full.length) throw new AppError("conflict", COMPARE_FULL_MESSAGE, { code: "comparison_full" });
   return result.tray;
 }
@@ -124,7 +125,7 @@ export async function mergeComparison(options: {
   listingIds: unknown;
 }): Promise<ComparisonTray & { leftOut: number }> {
   const userId = requireSignedIn(options.userId);
-  const wanted = parseCompareIds(Array.isArray(options.listingIds) ? options.listingIds : [], COMPARE_LIMIT * 4);
+  const wanted = parseCompareIds(Array.isArray(options.listingIds) ? options.listingIds : [], COMPARE_LIMIT * 4).ids;
   const result = await addMany(options.db, userId, wanted);
   return { ...result.tray, leftOut: result.refused.full.length + result.refused.unavailable.length };
 }

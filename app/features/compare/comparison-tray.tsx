@@ -25,7 +25,7 @@ const visitorListeners = new Set<() => void>();
 
 function readVisitorTray(): string[] {
   try {
-    return parseCompareIds(JSON.parse(window.localStorage.getItem(VISITOR_TRAY_KEY) ?? "[]") as unknown[], COMPARE_LIMIT);
+    return parseCompareIds(JSON.parse(window.localStorage.getItem(VISITOR_TRAY_KEY) ?? "[]") as unknown[], COMPARE_LIMIT).ids;
   } catch {
     return [];
   }

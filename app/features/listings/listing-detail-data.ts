@@ -1,4 +1,5 @@
 import type { ListingStatus } from "~/db/schema";
+import type { PriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardPhoto } from "./listing-card-data";
 
 /** What the detail page shows (shared by the server service and the page). */
@@ -7,6 +8,17 @@ export interface ListingDetailPhoto extends ListingCardPhoto {
   large: string;
   width: number;
   height: number;
+}
+
+/** The stored market price rating of a listing (decision 0015), as the listing row holds it. */
+export interface ListingPriceFields {
+  /** Null under MIN_COMPARABLES comparables, and for a listing that is not published. */
+  level: PriceLevel | null;
+  /** The estimated market range, when the listing's model has one. */
+  estimate: { low: number; high: number } | null;
+  /** Other published listings of the same brand and model. */
+  comparables: number;
+  ratedAt: string | null;
 }
 
 export interface ListingDetail {
@@ -45,5 +57,6 @@ export interface ListingDetail {
   seller: { id: string; username: string; memberSince: string; hasPhone: boolean };
   /** The viewer owns it. */
   isOwner: boolean;
+  priceRating: ListingPriceFields;
 }
 

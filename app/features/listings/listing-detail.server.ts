@@ -9,6 +9,7 @@ import { hasPublicPhotos } from "./photo-access.server";
 import type { ListingDetail } from "./listing-detail-data";
 import { variantKey } from "./photo-variants";
 import { isUuid } from "~/db/ids";
+import { isPriceLevel } from "~/features/pricing/price-rating";
 
 export const NOT_FOUND_MESSAGE = "Cette annonce n'existe pas ou n'est plus en ligne.";
 
@@ -120,6 +121,15 @@ export async function getListingDetail(options: {
       hasPhone: Boolean(seller.phoneNumber),
     },
     isOwner,
+    priceRating: {
+      level: isPriceLevel(listing.priceLevel) ? listing.priceLevel : null,
+      estimate:
+        listing.priceEstimateLow != null && listing.priceEstimateHigh != null
+          ? { low: listing.priceEstimateLow, high: listing.priceEstimateHigh }
+          : null,
+      comparables: listing.priceComparables ?? 0,
+      ratedAt: listing.priceRatedAt?.toISOString() ?? null,
+    },
   };
 }
 

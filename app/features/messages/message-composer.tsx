@@ -2,8 +2,8 @@ import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Button } from "~/ui/button";
 import { hasVisibleText, MESSAGE_MAX_LENGTH, MESSAGE_TEXTS } from "./message-data";
+import { formatNumber } from "~/ui/format";
 
-const integer = new Intl.NumberFormat("fr-FR");
 
 /**
  * The thread's composer. With JavaScript it sends through `POST /api/conversations/:id/messages`
@@ -93,7 +93,7 @@ export function MessageComposer({
         <p id={`${id}-aide`} className="text-xs text-slate-500">
           Entrée pour envoyer, Maj+Entrée pour aller à la ligne.{" "}
           <span id={`${id}-compteur`} className={over ? "font-semibold text-red-700" : undefined}>
-            {integer.format(text.length)} / {integer.format(MESSAGE_MAX_LENGTH)} caractères
+            {formatNumber(text.length)} / {formatNumber(MESSAGE_MAX_LENGTH)} caractères
           </span>
         </p>
         <Button type="submit" aria-describedby={pending > 0 ? `${id}-envoi` : undefined}>

@@ -271,3 +271,48 @@ export function refitModel(g: MarketGroup, slopes: MarketSlopes): FittedModel | 
     partial.map((v) => v - location),
   );
 }
+
+/**
+ * The market as a few typed arrays (one entry per observation, `offsets` delimiting each
+ * model), so that it crosses to the fitting worker by transfer — no structured clone of a
+ * million objects on the thread that serves requests.
+ */
+export interface MarketColumns {
+  brands: string[];
+  models: string[];
+  /** Model g's observations are [offsets[g], offsets[g + 1]). */
+  offsets: Int32Array;
+  price: Float64Array;
+  year: Float64Array;
+  mileage: Float64Array;
+  /** Index into `fuelNames`, −1 when unknown. */
+  fuel: Int32Array;
+  fuelNames: string[];
+  /** Index into `gearboxNames`, −1 when unknown. */
+  gearbox: Int32Array;
+  gearboxNames: string[];
+}
+
+/** The groups of columnar data (the worker's side). */
+export function groupsFromColumns(c: MarketColumns): MarketGroup[] {
+  return c.brands.map((brand, g) => {
+    const observations: MarketObservation[] = [];
+    for (let i = c.offsets[g]!; i < c.offsets[g + 1]!; i++) {
+      const fuel = c.fuel[i]!;
+      const gearbox = c.gearbox[i]!;
+      observations.push({
+        price: c.price[i]!,
+        year: c.year[i]!,
+        mileage: c.mileage[i]!,
+        fuel: fuel >= 0 ? c.fuelNames[fuel]! : null,
+        gearbox: gearbox >= 0 ? c.gearboxNames[gearbox]! : null,
+      });
+    }
+    return { brand, model: c.models[g]!, observations };
+  });
+}
+
+/** The typed arrays of `columns`, the transfer list of a postMessage. */
+export function columnBuffers(c: MarketColumns): ArrayBuffer[] {
+  return [c.offsets, c.price, c.year, c.mileage, c.fuel, c.gearbox].map((a) => a.buffer as ArrayBuffer);
+}

@@ -1,4 +1,4 @@
-import { formatPrice } from "~/ui/format";
+import { formatNumber, formatThousandsOfEuros } from "~/ui/format";
 import type { PricePoint } from "./price-rating";
 
 const WIDTH = 340;
@@ -16,10 +16,6 @@ function ticks(min: number, max: number, count: number): number[] {
   return out;
 }
 
-const kilometres = (km: number) => new Intl.NumberFormat("fr-FR").format(km);
-/** "7,5 k€", "15 k€"; under 1 000 € the full price. */
-const euros = (n: number) =>
-  n >= 1_000 ? `${new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 1 }).format(n / 1000)} k€` : formatPrice(n);
 
 /**
  * Price against mileage of the comparables (grey), this listing (brand colour, larger) and its
@@ -68,7 +64,7 @@ export function PriceRatingChart({
           <g key={`y${v}`}>
             <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
             <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="currentColor">
-              {euros(v)}
+              {formatThousandsOfEuros(v)}
             </text>
           </g>
         ))}
@@ -81,7 +77,7 @@ export function PriceRatingChart({
             fontSize="12"
             fill="currentColor"
           >
-            {kilometres(v)}
+            {formatNumber(v)}
           </text>
         ))}
         <text

@@ -1,4 +1,4 @@
-import { formatPrice } from "~/ui/format";
+import { formatCount, formatPrice } from "~/ui/format";
 import { MIN_COMPARABLES, NOT_ENOUGH_COMPARABLES, type ListingPriceRating, type PriceLevel } from "./price-rating";
 import { PriceRatingBadge } from "./price-rating-badge";
 import { PriceRatingChart } from "./price-rating-chart";
@@ -10,9 +10,6 @@ const EXPLANATION: Record<PriceLevel, string> = {
   4: "Le prix est supérieur à la fourchette estimée.",
   5: "Le prix est nettement supérieur à la fourchette estimée.",
 };
-
-const plural = (n: number, one: string, many: string) =>
-  `${new Intl.NumberFormat("fr-FR").format(n)} ${n > 1 ? many : one}`;
 
 /**
  * The detail page's "Prix par rapport au marché": the label and why — the estimated range for
@@ -49,7 +46,7 @@ export function PriceRatingSection({
             <strong>
               {formatPrice(estimateLow)} – {formatPrice(estimateHigh)}
             </strong>
-            , d'après {plural(comparables, "annonce comparable", "annonces comparables")} ({brand} {model} en ligne).
+            , d'après {formatCount(comparables, "annonce comparable", "annonces comparables")} ({brand} {model} en ligne).
           </p>
           <p className="text-sm text-slate-600">
             L'estimation tient compte de l'année, du kilométrage, de l'énergie et de la boîte de vitesses ; la
@@ -61,7 +58,7 @@ export function PriceRatingSection({
           <p className="font-semibold text-slate-800">{NOT_ENOUGH_COMPARABLES}</p>
           <p className="text-sm text-slate-600">
             {comparables > 0
-              ? `${plural(comparables, "autre annonce", "autres annonces")} ${brand} ${model} en ligne ; il en faut au moins ${MIN_COMPARABLES} pour estimer le prix du marché.`
+              ? `${formatCount(comparables, "autre annonce", "autres annonces")} ${brand} ${model} en ligne ; il en faut au moins ${MIN_COMPARABLES} pour estimer le prix du marché.`
               : `Aucune autre annonce ${brand} ${model} en ligne ; il en faut au moins ${MIN_COMPARABLES} pour estimer le prix du marché.`}
           </p>
         </>

@@ -18,6 +18,7 @@ import {
   canonicalOption,
 } from "~/features/catalogue/vocabularies";
 import { postalCodeSchema } from "~/features/places/postal-code-schema";
+import { formatNumber } from "~/ui/format";
 
 export const MIN_YEAR = 1900;
 export const MAX_BRAND_LENGTH = 60;
@@ -31,7 +32,6 @@ export const FIRST_REGISTRATION_MAX_LENGTH = 7;
 /** Kept equal to MAX_LISTING_PHOTOS of the schema (not imported: that module is server-side). */
 export const MAX_PHOTOS = 3;
 
-const frenchNumber = new Intl.NumberFormat("fr-FR");
 
 /** Read at validation time, not at import: a long-running server crosses New Year's Eve. */
 function currentYear(): number {
@@ -199,7 +199,7 @@ const step3Shape = {
     {
       required: "La puissance DIN est obligatoire.",
       invalid: "La puissance DIN doit être un nombre entier (chiffres uniquement).",
-      range: `La puissance DIN doit être comprise entre 1 et ${frenchNumber.format(2000)} ch.`,
+      range: `La puissance DIN doit être comprise entre 1 et ${formatNumber(2000)} ch.`,
     },
     1,
     2000,
@@ -208,7 +208,7 @@ const step3Shape = {
     {
       required: "Le kilométrage est obligatoire.",
       invalid: "Le kilométrage doit être un nombre entier (chiffres uniquement).",
-      range: `Le kilométrage doit être compris entre 0 et ${frenchNumber.format(MAX_MILEAGE)} km.`,
+      range: `Le kilométrage doit être compris entre 0 et ${formatNumber(MAX_MILEAGE)} km.`,
     },
     0,
     MAX_MILEAGE,
@@ -251,7 +251,7 @@ const step4Shape = {
 const description = requiredText(
   {
     required: "La description est obligatoire.",
-    tooLong: `La description ne doit pas dépasser ${frenchNumber.format(MAX_DESCRIPTION_LENGTH)} caractères.`,
+    tooLong: `La description ne doit pas dépasser ${formatNumber(MAX_DESCRIPTION_LENGTH)} caractères.`,
   },
   MAX_DESCRIPTION_LENGTH,
 );
@@ -291,9 +291,9 @@ const price = digitsInteger(
   {
     required: PRICE_MESSAGE,
     invalid: "Le prix doit être un nombre entier d'euros (chiffres uniquement).",
-    range: `Le prix doit être compris entre 1 et ${frenchNumber.format(MAX_PRICE)} €.`,
+    range: `Le prix doit être compris entre 1 et ${formatNumber(MAX_PRICE)} €.`,
     tooSmall: PRICE_MESSAGE,
-    tooLarge: `Le prix ne peut pas dépasser ${frenchNumber.format(MAX_PRICE)} €.`,
+    tooLarge: `Le prix ne peut pas dépasser ${formatNumber(MAX_PRICE)} €.`,
   },
   1,
   MAX_PRICE,

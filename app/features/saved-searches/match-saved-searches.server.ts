@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
+import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import type { JobQueue } from "~/server/jobs.server";
 import { listingMatchKeys } from "./saved-search-filters";
 

@@ -10,6 +10,7 @@ import {
   type SearchFilters,
   type SearchSort,
 } from "./search-params";
+import { formatMileage, formatNumber } from "~/ui/format";
 
 /**
  * What the 'Filtres' dialog edits before 'Appliquer': text as typed (so a half-typed price is
@@ -132,7 +133,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
     }
     return n;
   };
-  const price = `Indiquez un prix en euros, sans centimes, entre 1 et ${new Intl.NumberFormat("fr-FR").format(MAX_PRICE_EUR)}.`;
+  const price = `Indiquez un prix en euros, sans centimes, entre 1 et ${formatNumber(MAX_PRICE_EUR)}.`;
   const year = `Indiquez une année entre ${MIN_YEAR} et ${maxYear()}.`;
   filters.priceMin = range("priceMin", 1, MAX_PRICE_EUR, price);
   filters.priceMax = range("priceMax", 1, MAX_PRICE_EUR, price);
@@ -142,7 +143,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
     "mileageMax",
     0,
     MAX_MILEAGE_KM,
-    `Indiquez un kilométrage entre 0 et ${new Intl.NumberFormat("fr-FR").format(MAX_MILEAGE_KM)} km.`,
+    `Indiquez un kilométrage entre 0 et ${formatMileage(MAX_MILEAGE_KM)}.`,
   );
   if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
     errors.priceMax = "Le prix maximum doit être supérieur ou égal au prix minimum.";

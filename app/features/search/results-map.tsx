@@ -11,7 +11,7 @@ import Supercluster, {
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { PLACEHOLDER_PHOTO, recordCardClick } from "~/features/listings/listing-card";
 import { listingPath } from "~/features/listings/listing-seo";
-import { formatPrice } from "~/ui/format";
+import { formatNumber, formatPrice } from "~/ui/format";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { isPriceLevel } from "~/features/pricing/price-rating";
 import { MAP_BOX } from "./search-map-box";
@@ -292,7 +292,7 @@ export default function ResultsMap({
             role="status"
             className="rounded-lg bg-amber-50 px-3 py-1.5 text-center text-sm text-amber-900 shadow ring-1 ring-amber-200"
           >
-            Les {new Intl.NumberFormat("fr-FR").format(current.result.points.length)} annonces les plus récentes sont
+            Les {formatNumber(current.result.points.length)} annonces les plus récentes sont
             affichées : précisez votre recherche pour voir les autres.
           </p>
         ) : current.result.points.length === 0 ? (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { formatCount, formatInteger } from "~/ui/format";
+import { formatCount, formatNumber } from "~/ui/format";
 import type { SearchSuggestion } from "./suggestion-types";
 
 /** Suggestions start after this many characters, once typing pauses this long. */
@@ -8,7 +8,7 @@ const DEBOUNCE_MS = 200;
 
 function countLabel(s: SearchSuggestion): string | null {
   if (s.count === undefined) return null;
-  return s.countCapped ? `${formatInteger(s.count)}+ annonces` : formatCount(s.count, "annonce", "annonces");
+  return s.countCapped ? `${formatNumber(s.count)}+ annonces` : formatCount(s.count, "annonce", "annonces");
 }
 
 const KIND_LABELS: Record<SearchSuggestion["kind"], string> = {

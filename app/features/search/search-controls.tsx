@@ -3,6 +3,7 @@ import { Form, useNavigate } from "react-router";
 import { PageLinks } from "~/ui/pagination";
 import { availableSorts, defaultSort, MAX_PAGE, PAGE_SIZE, SORT_LABELS, toSearchParams, type SearchFilters } from "./search-params";
 import { searchViewHref, VIEW_PARAM, type SearchView } from "./search-meta";
+import { formatNumber } from "~/ui/format";
 
 /**
  * The sort `<select>`: changing it loads the new order at once (the URL keeps it, page back to
@@ -68,7 +69,7 @@ export function Pagination({
       <PageLinks page={page} pageCount={pageCount} href={(p) => searchViewHref({ ...filters, page: p }, "liste")} />
       {beyond ? (
         <p className="mt-3 text-center text-sm text-slate-600">
-          {`Seules les ${(MAX_PAGE * PAGE_SIZE).toLocaleString("fr-FR")} premières annonces sont affichées : affinez votre recherche (marque, prix, distance…) pour voir les autres.`}
+          {`Seules les ${formatNumber(MAX_PAGE * PAGE_SIZE)} premières annonces sont affichées : affinez votre recherche (marque, prix, distance…) pour voir les autres.`}
         </p>
       ) : null}
     </>

@@ -1,7 +1,6 @@
-import { formatCount } from "~/ui/format";
+import { formatCount, formatNumber } from "~/ui/format";
 import { countActiveFilters, placeText, searchHref, type SearchFilters } from "./search-params";
 
-const integer = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 0 });
 
 /** List or map (spec §4 "Search view mode"), kept in the URL as `vue=carte` so it survives a reload. */
 export type SearchView = "liste" | "carte";
@@ -20,7 +19,7 @@ export function searchViewHref(filters: SearchFilters, view: SearchView): string
 
 /** '1 234 annonces', '1 annonce', '0 annonce', or '10 000+ annonces' when counting stopped. */
 export function resultCountLabel(total: number, capped: boolean): string {
-  return capped ? `${integer.format(total)}+ annonces` : formatCount(total, "annonce", "annonces");
+  return capped ? `${formatNumber(total)}+ annonces` : formatCount(total, "annonce", "annonces");
 }
 
 function list(values: readonly string[]): string {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
+import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import { locatePostalCode } from "~/features/places/places.server";
 import {
   DEFAULT_RADIUS_KM,
@@ -22,8 +23,6 @@ import { foldText, tokenize } from "./query-recognition";
  * searches' counts), search-map.server.ts (markers and their card).
  */
 
-/** Mean earth radius of the spec (§9), in km. */
-export const EARTH_RADIUS_KM = 6371;
 
 const unknownPostalCode = (postalCode: string) =>
   /^\d{5}$/.test(postalCode)
