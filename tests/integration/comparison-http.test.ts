@@ -45,9 +45,9 @@ describe(`comparison over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     // A private listing (pending, sold, deleted) answers exactly like an unknown id: 404, same body.
     const answers = [];
     for (const id of [
-      (await insertListing(t.db, seller.id, { status: "pending" })).id,
-      (await insertListing(t.db, seller.id, { status: "sold" })).id,
-      (await insertListing(t.db, seller.id, { status: "deleted" })).id,
+      (await insertListing(ctx.t.db, seller.id, { status: "pending" })).id,
+      (await insertListing(ctx.t.db, seller.id, { status: "sold" })).id,
+      (await insertListing(ctx.t.db, seller.id, { status: "deleted" })).id,
       UNKNOWN,
     ]) {
       const refusal = await alice.request("/api/comparison", { method: "POST", json: { action: "add", listingId: id } });
