@@ -92,7 +92,7 @@ export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string
   stored.writeUInt16LE(nonceBytes.length, 1);
   stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
   nonceBytes.copy(stored, 5);
-  const chunks = [GZIP_HEADER];
+  const chunks: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let size = 0;
   parts.forEach((part, i) => {

@@ -56,8 +56,8 @@ function rawRequest(method: string, url: string, headers: Record<string, string>
 }
 
 /** The nonce the answer's CSP allows, and every nonce attribute of its HTML. */
-function nonces(csp: string | null | undefined, html: string) {
-  const allowed = /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+function nonces(csp: string | string[] | null | undefined, html: string) {
+  const allowed = /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
   const inBody = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
   return { allowed, inBody };
 }
