@@ -121,9 +121,14 @@ function firstLoad(manifest: Manifest, manifestUrl: string, routeIds: string[]):
 
 function chunkModules(): Record<string, { modules: Record<string, number> }> {
   const file = path.join(root, "build", "client-chunks.json");
-  return fs.existsSync(file)
-    ? (JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, { modules: Record<string, number> }>)
-    : {};
+  // Without it no chunk could be traced to its modules, and the forbidden-module checks would
+  // pass on anything: refuse instead of reporting a false success.
+  if (!fs.existsSync(file)) {
+    throw new Error(
+      "build/client-chunks.json manquant : le build n'a pas produit la liste des modules par fichier (vite.config.ts). Relancez `npm run build` ou `npx tsx scripts/bundle-budget.ts --build`.",
+    );
+  }
+  return JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, { modules: Record<string, number> }>;
 }
 
 export function measure(): PageReport[] {
@@ -170,10 +175,19 @@ function largestModules(url: string, count: number): string {
 
 function main() {
   if (process.argv.includes("--build")) {
-    const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+    // The project's build (scripts/build.ts), not a bare `react-router build`: the files are then
+    // compressed and stamped like `npm run build`'s, and `npm start` does not rebuild them again.
+    const build = spawnSync("npx", ["tsx", path.join(import.meta.dirname, "build.ts")], { stdio: "inherit" });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  const reports = measure();
+  let reports: PageReport[];
+  try {
+    reports = measure();
+  } catch (error) {
+    // A missing build or chunk list: say it in one line, not a stack trace.
+    console.error(`\nBudget JavaScript non mesuré : ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   console.log(
     `\nJavaScript au premier chargement (gzip -9), budget ${BUDGET_KIB} Kio sur les pages marquées * (objectif du ticket 15 : ${ISSUE_GOAL_KIB} Kio)\n`,
   );

@@ -10,10 +10,10 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from "rea
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
-import type { AppServices } from "~/server/context";
+import type { AppServices, RequestIdentity } from "~/server/context";
 import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
-import { createPageCache, publicCachePolicy, SESSION_COOKIE, sendPageEntry, toPageEntry, type PageCache } from "./page-cache";
+import { createPageCache, publicCachePolicy, sendPageEntry, toPageEntry } from "./page-cache";
 import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
@@ -27,8 +27,6 @@ export interface CreateHttpAppOptions {
   clientDir: string;
   /** PostgreSQL: the pool behind `services.db`, for the pool-usage metrics. */
   dbPool?: pg.Pool;
-  /** The in-process cache of anonymous pages (default: PAGE_CACHE_SECONDS of the config). */
-  pageCache?: PageCache;
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -57,17 +55,35 @@ export function originCheck(trustedOrigins: string[]) {
   };
 }
 
+const PRIVATE = "private, no-store";
+
 /**
- * Pages of an account, and any page answered to a signed-in visitor (the header shows who is
- * signed in), must never be kept by a shared cache or the browser's back-forward store.
- * Mounted after the static files, whose own long caching stays. A route that sets its own
- * Cache-Control (public data such as the map API) overrides this.
+ * Pages of an account must never be kept by a shared cache or the browser's back-forward
+ * store; nor any page answered to a signed-in visitor (the header shows who is signed in),
+ * which the page handler marks once the session lookup has found a session. Mounted after the
+ * static files, whose own long caching stays. A route that sets its own Cache-Control (public
+ * data such as the map API) overrides this.
  */
 function privateCaching(req: Request, res: Response, next: NextFunction) {
-  if (PRIVATE_PATHS.test(req.path) || SESSION_COOKIE.test(req.get("cookie") ?? "")) {
-    res.setHeader("Cache-Control", "private, no-store");
-  }
+  if (PRIVATE_PATHS.test(req.path)) res.setHeader("Cache-Control", PRIVATE);
   next();
+}
+
+/**
+ * Built files through express-static-gzip, for GET and HEAD only, and only for a path that
+ * decodes: it would answer `/%E0` itself with an English "URI malformed" 400. Anything else
+ * falls through to the app, which answers in French.
+ */
+function staticFiles(handler: express.RequestHandler): express.RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return next();
+    }
+    handler(req, res, next);
+  };
 }
 
 function tileOrigin(template: string): string | null {
@@ -145,8 +161,8 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
         index: false,
         serveStatic: { ...serveStatic, index: false },
       });
-    app.use("/assets", staticOptions({ immutable: true, maxAge: "1y" }));
-    app.use(staticOptions({ maxAge: "1h" }));
+    app.use("/assets", staticFiles(staticOptions({ immutable: true, maxAge: "1y" })));
+    app.use(staticFiles(staticOptions({ maxAge: "1h" })));
   }
   app.use(compression());
 
@@ -233,48 +249,54 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   }
 
   app.use(privateCaching);
-  const pageCache: PageCache = options.pageCache ?? createPageCache({ ttlSeconds: config.pageCacheSeconds });
+  const pageCache = createPageCache({ ttlSeconds: config.pageCacheSeconds });
   const handleRequest = createRequestHandler(
     options.build,
     config.NODE_ENV === "development" ? "development" : "production",
   );
-  app.use((req, res, next) => {
+  /** Whether this request carries a live session (no cookie at all: none, without asking). */
+  const hasSession = async (req: Request) =>
+    Boolean(req.headers.cookie) && Boolean(await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
+
+  /**
+   * React Router's pages. Anonymous renders of public pages get validators and public caching,
+   * home and search are kept a few seconds in memory (server/page-cache.ts, decision 0020).
+   * "Anonymous" is what the session lookup found while rendering (`identity`), not a guess from
+   * cookie names; only a GET fills the cache (React Router answers a HEAD without a body).
+   */
+  async function servePage(req: Request, res: Response) {
+    const identity: RequestIdentity = { sessionFound: false };
     // Log lines written while serving this request carry its id.
-    const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }) };
+    const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }), identity };
     const loadContext: AppLoadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
+    // Every page shows who is signed in.
+    res.vary("Cookie");
     const policy = publicCachePolicy(req);
-    const memo = policy?.memo && pageCache.enabled ? req.originalUrl : null;
-    if (policy && memo) {
-      const cached = pageCache.get(memo);
-      if (cached) {
-        pageCache.stats.hits++;
-        return sendPageEntry(req, res, cached.entry, policy, cached.csp);
-      }
-      const rendering = pageCache.pending(memo);
-      if (rendering) {
-        rendering
-          .then((page) => {
-            if (page) return sendPageEntry(req, res, page.entry, policy, page.csp);
-            // The render was not cacheable (an error page…): render for this request.
-            return handleRequest(toWebRequest(req, res), loadContext).then((response) => sendWebResponse(res, response));
-          })
-          .catch(next);
-        return;
+    const key = policy?.memo && pageCache.enabled ? req.originalUrl : null;
+    if (policy && key) {
+      if (await hasSession(req)) {
+        identity.sessionFound = true;
+      } else {
+        const pending = pageCache.pending(key);
+        const cached = pageCache.get(key) ?? (pending ? await pending.catch(() => null) : null);
+        if (cached) return sendPageEntry(req, res, cached, policy);
       }
     }
-    if (policy) loadContext.renderWhole = true;
-    const csp = String(res.getHeader("Content-Security-Policy") ?? "");
+    const cacheable = policy && req.method === "GET" && !identity.sessionFound ? policy : null;
+    if (cacheable) loadContext.renderWhole = true;
     const rendered = handleRequest(toWebRequest(req, res), loadContext).then(async (response) =>
-      policy && response.status === 200 && !response.headers.has("set-cookie")
+      cacheable && response.status === 200 && !response.headers.has("set-cookie") && !identity.sessionFound
         ? { entry: await toPageEntry(response, loadContext.cspNonce), response: null }
         : { entry: null, response },
     );
-    if (memo) pageCache.fill(memo, rendered.then(({ entry }) => (entry ? { entry, csp } : null)));
-    rendered
-      .then(({ entry, response }) =>
-        entry && policy ? sendPageEntry(req, res, entry, policy) : sendWebResponse(res, response!),
-      )
-      .catch(next);
+    if (key && cacheable) pageCache.fill(key, rendered.then(({ entry }) => entry));
+    const { entry, response } = await rendered;
+    if (entry && cacheable) return sendPageEntry(req, res, entry, cacheable);
+    if (identity.sessionFound) res.setHeader("Cache-Control", PRIVATE);
+    return sendWebResponse(res, response!);
+  }
+  app.use((req, res, next) => {
+    servePage(req, res).catch(next);
   });
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

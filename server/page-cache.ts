@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { Request, Response } from "express";
 
 /**
@@ -7,19 +8,17 @@ import type { Request, Response } from "express";
  *
  * - Validators: a cacheable page is read whole (it renders whole anyway: no Suspense boundary
  *   waits for data) and gets a weak ETag, a hash of its bytes with the CSP nonce left out (the
- *   nonce changes on every render, the page does not). `If-None-Match` → 304.
- * - Cache-Control for a CDN, `public` only without a session cookie (`Vary: Cookie`).
+ *   nonce changes on every answer, the page does not). `If-None-Match` → 304.
+ * - Cache-Control for a CDN, `public` only for a page whose render found no session (`Vary: Cookie`).
  * - A short in-process cache (`PAGE_CACHE_SECONDS`) of home and search pages: repeated
- *   anonymous searches are answered from memory, gzipped once, until they are that old.
+ *   anonymous searches are answered from memory until they are that old, each answer with a
+ *   nonce of its own spliced into the stored bytes (and into their stored gzip).
  */
 export interface PublicPolicy {
   cacheControl: string;
   /** May be answered from the in-process cache (pages whose loader has no side effect). */
   memo: boolean;
 }
-
-/** Better Auth's session cookie (prefix "occazio", `__Secure-` on https). */
-export const SESSION_COOKIE = /(^|;\s*)(__Secure-)?occazio\.session_token=/;
 
 const PUBLIC_PAGES: [RegExp, PublicPolicy][] = [
   // Fresh for 60 s at a CDN, then served stale up to 5 min while it revalidates.
@@ -29,45 +28,100 @@ const PUBLIC_PAGES: [RegExp, PublicPolicy][] = [
   [/^\/annonce\/[^/]+(\/[^/]+)?(\.data)?$/, { cacheControl: "public, no-cache", memo: false }],
 ];
 
-/** The caching policy of an anonymous GET of a public page, else null (private or not listed). */
+/**
+ * The caching policy of a GET or HEAD of a public page, else null. It applies only if the page
+ * turns out anonymous: whether it is, is decided from the session lookup (`AppServices.identity`),
+ * never from cookie names, which Better Auth reads more loosely than a pattern would (it trims
+ * them, prefixes them with `__Secure-` on https…).
+ */
 export function publicCachePolicy(req: Request): PublicPolicy | null {
   if (req.method !== "GET" && req.method !== "HEAD") return null;
-  if (SESSION_COOKIE.test(req.get("cookie") ?? "")) return null;
   return PUBLIC_PAGES.find(([pattern]) => pattern.test(req.path))?.[1] ?? null;
 }
 
 export interface PageEntry {
   headers: [string, string][];
-  body: Buffer;
+  /** The page's bytes cut where its render's CSP nonce was; an answer joins them with its own. */
+  parts: Buffer[];
   etag: string;
   storedAt: number;
-  /** Gzipped once, for the cached entries (served many times). */
-  gzip?: Buffer;
+  /** Cached entries only (served many times): each part compressed once, see `gzipWithNonce`. */
+  deflated?: Buffer[];
 }
 
-/** Reads a 200 answer of React Router whole and computes its validator. */
+/** Reads a 200 answer of React Router whole, cuts it at its nonce and computes its validator. */
 export async function toPageEntry(response: globalThis.Response, nonce: string): Promise<PageEntry> {
   const body = Buffer.from(await response.arrayBuffer());
-  const hash = createHash("sha256");
+  const parts: Buffer[] = [];
   let from = 0;
   for (let at = body.indexOf(nonce); nonce && at !== -1; at = body.indexOf(nonce, from)) {
-    hash.update(body.subarray(from, at));
+    parts.push(body.subarray(from, at));
     from = at + nonce.length;
   }
-  hash.update(body.subarray(from));
-  const headers = [...response.headers.entries()].filter(([key]) => key !== "set-cookie");
-  return { headers, body, etag: `W/"${hash.digest("base64url").slice(0, 27)}"`, storedAt: Date.now() };
+  parts.push(body.subarray(from));
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part);
+  return { headers: [...response.headers.entries()], parts, etag: `W/"${hash.digest("base64url").slice(0, 27)}"`, storedAt: Date.now() };
+}
+
+const deflateRaw = promisify(zlib.deflateRaw);
+
+/**
+ * Compresses each part once, off the event loop (zlib's thread pool), as raw deflate ending on a
+ * sync flush: byte-aligned, not final, so the parts and the nonces between them can be chained
+ * into one deflate stream per answer.
+ */
+export function deflateParts(parts: Buffer[]): Promise<Buffer[]> {
+  return Promise.all(parts.map((part) => deflateRaw(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH })));
+}
+
+/** gzip header (RFC 1952): deflate, no name, no time, unknown OS. */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+/** The last deflate block: final, stored, empty. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/**
+ * The gzip of `parts` joined by `nonce`, without compressing the page again: the stored deflated
+ * parts, each nonce as an uncompressed (stored) deflate block between them, a final empty block,
+ * then the CRC-32 and length of the whole page. About 0.1 ms for a search page, against a few ms
+ * for gzipping it.
+ */
+export function gzipWithNonce(parts: Buffer[], deflated: Buffer[], nonce: string): Buffer {
+  const nonceBytes = Buffer.from(nonce, "latin1");
+  const stored = Buffer.alloc(5 + nonceBytes.length);
+  stored.writeUInt16LE(nonceBytes.length, 1);
+  stored.writeUInt16LE(~nonceBytes.length & 0xffff, 3);
+  nonceBytes.copy(stored, 5);
+  const chunks: Buffer[] = [GZIP_HEADER];
+  let crc = 0;
+  let size = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      chunks.push(stored);
+      crc = zlib.crc32(nonceBytes, crc);
+      size += nonceBytes.length;
+    }
+    chunks.push(deflated[i]!);
+    // zlib's crc32 restarts from 0 when given no data pointer, which an empty Buffer may have.
+    if (part.length > 0) crc = zlib.crc32(part, crc);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  chunks.push(FINAL_BLOCK, trailer);
+  return Buffer.concat(chunks);
 }
 
 /**
- * Answers with an entry: its own headers (a cached entry keeps the CSP that names the nonce of
- * its scripts), the validator and Cache-Control, 304 when the client has this version. A 304
+ * Answers with an entry, carrying this answer's own CSP nonce (`res.locals.cspNonce`, the one
+ * helmet's header names) wherever the render had its nonce: a cached page never hands out the
+ * same nonce twice. Validator and Cache-Control; 304 when the client has this version. A 304
  * carries no Content-Security-Policy: the client's stored copy keeps the one matching its nonce.
  */
-export function sendPageEntry(req: Request, res: Response, entry: PageEntry, policy: PublicPolicy, cspHeader?: string) {
+export function sendPageEntry(req: Request, res: Response, entry: PageEntry, policy: PublicPolicy) {
   res.status(200);
   for (const [key, value] of entry.headers) res.setHeader(key, value);
-  if (cspHeader) res.setHeader("Content-Security-Policy", cspHeader);
   res.setHeader("Cache-Control", policy.cacheControl);
   res.setHeader("ETag", entry.etag);
   res.vary("Cookie");
@@ -77,43 +131,40 @@ export function sendPageEntry(req: Request, res: Response, entry: PageEntry, pol
     res.status(304).end();
     return;
   }
-  let body = entry.body;
-  if (entry.gzip && req.acceptsEncodings("gzip", "identity") === "gzip") {
+  const nonce = res.locals.cspNonce as string;
+  let body: Buffer;
+  if (entry.deflated && req.acceptsEncodings("gzip", "identity") === "gzip") {
     // Already compressed: compression() leaves an encoded answer alone.
-    body = entry.gzip;
+    body = gzipWithNonce(entry.parts, entry.deflated, nonce);
     res.setHeader("Content-Encoding", "gzip");
     res.vary("Accept-Encoding");
+  } else {
+    const nonceBytes = Buffer.from(nonce);
+    body = Buffer.concat(entry.parts.flatMap((part, i) => (i > 0 ? [nonceBytes, part] : [part])));
   }
   res.setHeader("Content-Length", String(body.length));
   res.end(req.method === "HEAD" ? undefined : body);
 }
 
-interface CachedPage {
-  entry: PageEntry;
-  /** The Content-Security-Policy sent with the render (its nonce is in the body). */
-  csp: string;
-}
+/** At most this many pages are kept (the oldest stored dropped first). */
+const MAX_ENTRIES = 500;
 
 /**
- * The in-process cache: at most `maxEntries` pages (least recently stored dropped first), each
- * served for `ttlSeconds`. Concurrent misses of one URL render it once (the others wait for it).
+ * The in-process cache: at most MAX_ENTRIES pages, each served for `ttlSeconds`. Concurrent
+ * misses of one URL render it once (the others wait for it).
  */
-export function createPageCache(options: { ttlSeconds: number; maxEntries?: number; now?: () => number }) {
+export function createPageCache(options: { ttlSeconds: number }) {
   const ttlMs = options.ttlSeconds * 1000;
-  const maxEntries = options.maxEntries ?? 500;
-  const now = options.now ?? Date.now;
-  const pages = new Map<string, CachedPage>();
-  const pending = new Map<string, Promise<CachedPage | null>>();
-  const stats = { hits: 0, misses: 0 };
+  const pages = new Map<string, PageEntry>();
+  const pending = new Map<string, Promise<PageEntry | null>>();
   return {
-    stats,
     get enabled() {
       return ttlMs > 0;
     },
-    get(key: string): CachedPage | null {
+    get(key: string): PageEntry | null {
       const page = pages.get(key);
       if (!page) return null;
-      if (now() - page.entry.storedAt >= ttlMs) {
+      if (Date.now() - page.storedAt >= ttlMs) {
         pages.delete(key);
         return null;
       }
@@ -124,23 +175,20 @@ export function createPageCache(options: { ttlSeconds: number; maxEntries?: numb
       return pending.get(key);
     },
     /** Registers a render: `work` resolves with the page to keep (or null: not cacheable). */
-    fill(key: string, work: Promise<CachedPage | null>) {
-      stats.misses++;
+    fill(key: string, work: Promise<PageEntry | null>) {
       pending.set(key, work);
       void work
-        .then((page) => {
+        .then(async (page) => {
           if (!page) return;
-          page.entry.gzip ??= gzipSync(page.entry.body);
+          // Compressed in zlib's thread pool: a fill never blocks other requests.
+          page.deflated = await deflateParts(page.parts);
           pages.delete(key);
           pages.set(key, page);
-          if (pages.size > maxEntries) pages.delete(pages.keys().next().value!);
+          if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
         })
         .catch(() => {})
         .finally(() => pending.delete(key));
       return work;
-    },
-    clear() {
-      pages.clear();
     },
   };
 }

@@ -32,6 +32,16 @@ export interface AppServices {
   counterDedupe: CounterDedupe;
   /** The sitemap files, rebuilt in the background (SITEMAP_REFRESH_SECONDS). */
   sitemap: SitemapCache;
+  /**
+   * Per request only (server/app.ts gives each request its own copy of the services): set by
+   * the session lookup when it found a session. The page cache decides after the render, from
+   * this and not from cookie names, whether the page may be stored or shared.
+   */
+  identity?: RequestIdentity;
+}
+
+export interface RequestIdentity {
+  sessionFound: boolean;
 }
 
 declare module "react-router" {

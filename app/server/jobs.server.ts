@@ -60,6 +60,8 @@ export interface JobQueueOptions {
   retryLimit: number;
   retryDelaySeconds: number;
   pollSeconds: number;
+  /** How long start-up waits for another process's queue set-up (default SETUP_LOCK_TIMEOUT_MS). */
+  setupLockTimeoutMs?: number;
 }
 
 /** pg-boss's `executeSql` over a Drizzle database or transaction ($1… placeholders kept in order). */
@@ -95,20 +97,45 @@ function engineExecutor(handle: JobQueueOptions["handle"]): PgBoss.Db {
 
 /** Key of the advisory lock that serialises the queue's set-up between processes. */
 const SETUP_LOCK_KEY = 72_616_101;
+/**
+ * The set-up of pg-boss takes a few seconds; a process that waits a minute for the lock is
+ * behind a holder that is stuck (a connection left open in a transaction, a hung process):
+ * start-up fails with a message instead of hanging forever, and the supervisor restarts it.
+ */
+export const SETUP_LOCK_TIMEOUT_MS = 60_000;
 
-async function withSetupLock(handle: JobQueueOptions["handle"], run: () => Promise<void>): Promise<void> {
+export class SetupLockTimeoutError extends Error {}
+
+async function withSetupLock(handle: JobQueueOptions["handle"], timeoutMs: number, run: () => Promise<void>): Promise<void> {
   // The embedded database has one process: nothing to serialise.
   if (!handle.pool) return run();
   const client = await handle.pool.connect();
+  let failure: Error | undefined;
   try {
-    await client.query("select pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
+    // lock_timeout bounds the wait of pg_advisory_lock (PostgreSQL error 55P03 when it passes).
+    await client.query("select set_config('lock_timeout', $1, false)", [`${Math.max(1, Math.round(timeoutMs))}ms`]);
+    try {
+      await client.query("select pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "55P03") throw error;
+      throw new SetupLockTimeoutError(
+        `file de tâches : verrou de mise en place non obtenu en ${Math.round(timeoutMs / 1000)} s (un autre processus le garde ; démarrage abandonné)`,
+        { cause: error },
+      );
+    }
+    await client.query("reset lock_timeout");
     try {
       await run();
     } finally {
       await client.query("select pg_advisory_unlock($1)", [SETUP_LOCK_KEY]);
     }
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
   } finally {
-    client.release();
+    // After a failure the connection may be broken or still hold the lock or the timeout:
+    // destroyed (release with the error), never handed back to the pool.
+    client.release(failure);
   }
 }
 
@@ -125,7 +152,7 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
   // Several processes starting at once on a fresh PostgreSQL database (replicas, WEB_CONCURRENCY)
   // would each create pg-boss's schema and queues, and all but one fail on a unique violation:
   // the set-up runs under a session advisory lock, one process after the other.
-  await withSetupLock(options.handle, async () => {
+  await withSetupLock(options.handle, options.setupLockTimeoutMs ?? SETUP_LOCK_TIMEOUT_MS, async () => {
     await boss.start();
     for (const name of JOB_NAMES) {
       const policy = QUEUE_POLICIES[name];

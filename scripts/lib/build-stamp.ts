@@ -75,6 +75,20 @@ export function writeStamp(root: string, sources: string): void {
   fs.writeFileSync(path.join(root, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
 }
 
+/**
+ * `npm run build`: the stamp of the previous build is deleted before anything else, so a build
+ * that fails (or is interrupted) halfway never leaves an "up to date" stamp beside a broken or
+ * half-written build/ — `npm start` would start on it without rebuilding. The sources are hashed
+ * before `steps` run: a file edited during the build makes the next start rebuild. A new stamp
+ * is written only once every step has succeeded (`steps` throws or exits on failure).
+ */
+export async function stampedBuild(root: string, steps: () => Promise<void>): Promise<void> {
+  fs.rmSync(path.join(root, STAMP_FILE), { force: true });
+  const sources = hashSources(root);
+  await steps();
+  writeStamp(root, sources);
+}
+
 export type BuildState = { fresh: true; stamp: BuildStamp } | { fresh: false; reason: string };
 
 /** Fresh only when the outputs exist and the stamp names the sources' current hash. */

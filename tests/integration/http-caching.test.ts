@@ -41,6 +41,39 @@ function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
+function rawRequest(method: string, url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .request(url, { method, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on("error", reject);
+      })
+      .on("error", reject)
+      .end();
+  });
+}
+
+/** The nonce the answer's CSP allows, and every nonce attribute of its HTML. */
+function nonces(csp: string | string[] | null | undefined, html: string) {
+  const allowed = /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
+  const inBody = [...html.matchAll(/nonce="([^"]*)"/g)].map((m) => m[1]);
+  return { allowed, inBody };
+}
+
+/** Signs up through the API and returns the value of the session cookie it set. */
+async function signUpSession(baseUrl: string, email: string) {
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { origin: baseUrl, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "motdepasse-1", name: "Test" }),
+  });
+  expect(response.ok).toBe(true);
+  const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("occazio.session_token="))!;
+  return line.split(";")[0]!.slice("occazio.session_token=".length);
+}
+
 describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => {
   it("home and search pages: CDN caching, a validator, 304 on revalidation without a stale CSP", async () => {
     for (const page of ["/home", "/recherche?brand=Peugeot"]) {
@@ -88,29 +121,99 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
     expect(after.body.toString()).toContain("11\u202f900");
   });
 
-  it("answers repeated anonymous searches from memory for PAGE_CACHE_SECONDS, never a signed-in visitor", async () => {
+  it("answers repeated anonymous searches from memory for PAGE_CACHE_SECONDS, each answer with a fresh nonce", async () => {
     const page = "/recherche?brand=Citro%C3%ABn";
     const first = await fetch(cachedApp.url + page);
     const html = await first.text();
-    // The same bytes, with the policy naming their nonce, instead of a new render.
-    const second = await fetch(cachedApp.url + page);
-    expect(await second.text()).toBe(html);
-    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
-    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    const etag = first.headers.get("etag");
+
+    // A listing published now: the uncached app shows it, the cache keeps its copy up to 5 s.
+    const owner = await insertUser(t.db);
+    const listing = await insertListing(t.db, owner.id, { brand: "Citroën", model: "C3", year: 2021, price: 13_400 });
+    expect(await (await fetch(app.url + page)).text()).toContain(listing.id);
+
+    const hits = [await fetch(cachedApp.url + page), await fetch(cachedApp.url + page)];
+    const seen = new Set<string>();
+    for (const hit of hits) {
+      const body = await hit.text();
+      expect(body).not.toContain(listing.id);
+      expect(hit.headers.get("etag")).toBe(etag);
+      // Its own nonce, in the policy and in every script of the page, never one handed out before.
+      const { allowed, inBody } = nonces(hit.headers.get("content-security-policy"), body);
+      expect(allowed).toBeTruthy();
+      expect(inBody.length).toBeGreaterThan(0);
+      expect(new Set(inBody)).toEqual(new Set([allowed]));
+      expect(seen.has(allowed!)).toBe(false);
+      seen.add(allowed!);
+      // The same page otherwise, byte for byte.
+      expect(body.replaceAll(allowed!, "N")).toBe(html.replaceAll(nonces(first.headers.get("content-security-policy"), html).allowed!, "N"));
+    }
+    expect(seen.has(nonces(first.headers.get("content-security-policy"), html).allowed!)).toBe(false);
+
+    // Gzipped from memory too, with a nonce of its own.
     const gzipped = await rawGet(cachedApp.url + page, { "accept-encoding": "gzip" });
     expect(gzipped.headers["content-encoding"]).toBe("gzip");
-    expect(zlib.gunzipSync(gzipped.body).toString()).toBe(html);
-    expect((await rawGet(cachedApp.url + page, { "if-none-match": first.headers.get("etag")! })).status).toBe(304);
+    const unzipped = zlib.gunzipSync(gzipped.body).toString();
+    expect(unzipped).not.toContain(listing.id);
+    const zipped = nonces(gzipped.headers["content-security-policy"], unzipped);
+    expect(new Set(zipped.inBody)).toEqual(new Set([zipped.allowed]));
+    expect(seen.has(zipped.allowed!)).toBe(false);
+    expect(Number(gzipped.headers["content-length"])).toBe(gzipped.body.length);
+    expect((await rawGet(cachedApp.url + page, { "if-none-match": etag! })).status).toBe(304);
+  });
 
-    // Another search is its own entry; a signed-in visitor always gets a fresh render.
-    const other = await fetch(`${cachedApp.url}/recherche?brand=Renault`);
-    expect(other.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
-    const client = createClient(cachedApp.url);
-    const email = `memo-${Date.now()}@example.fr`;
-    await client.signUp(email);
-    const signedIn = await client.request(page);
-    expect(signedIn.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
-    expect(await signedIn.text()).toContain(email);
+  it("a HEAD never fills the cache: a GET after it gets the whole page, a HEAD after a GET its headers", async () => {
+    const page = "/recherche?brand=Dacia";
+    const head = await rawRequest("HEAD", cachedApp.url + page, {});
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+
+    const get = await rawGet(cachedApp.url + page, {});
+    expect(get.status).toBe(200);
+    expect(get.body.toString()).toContain("</html>");
+    const gzipped = await rawGet(cachedApp.url + page, { "accept-encoding": "gzip" });
+    expect(zlib.gunzipSync(gzipped.body).toString()).toContain("</html>");
+
+    const headAfter = await rawRequest("HEAD", cachedApp.url + page, {});
+    expect(headAfter.status).toBe(200);
+    expect(headAfter.body.length).toBe(0);
+    expect(headAfter.headers.etag).toBe(get.headers.etag);
+    expect(Number(headAfter.headers["content-length"])).toBe(get.body.length);
+  });
+
+  it("never stores nor shares a page rendered for a session, whatever the spelling of its cookie", async () => {
+    const page = "/recherche?brand=Fiat";
+    const email = `variante-${Date.now()}@example.fr`;
+    const token = await signUpSession(cachedApp.url, email);
+    // Better Auth trims cookie names: this one signs the visitor in as well.
+    const variant = { cookie: `theme=sombre; occazio.session_token =${token}` };
+
+    const signedIn = await rawGet(cachedApp.url + page, variant);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.toString()).toContain(email);
+    expect(signedIn.headers["cache-control"]).toBe("private, no-store");
+    expect(signedIn.headers.etag).toBeUndefined();
+    expect(signedIn.headers.vary).toMatch(/cookie/i);
+
+    const anonymous = await fetch(cachedApp.url + page);
+    expect(await anonymous.text()).not.toContain(email);
+    expect(anonymous.headers.get("cache-control")).toMatch(/^public/);
+
+    // The anonymous copy is now cached: the signed-in visitor still gets their own page.
+    const again = await rawGet(cachedApp.url + page, variant);
+    expect(again.body.toString()).toContain(email);
+    expect(again.headers["cache-control"]).toBe("private, no-store");
+    expect(await (await fetch(cachedApp.url + page)).text()).not.toContain(email);
+
+    // Same on a listing page (validated, not kept in memory) and on the cacheless app.
+    const listingOwner = await insertUser(t.db);
+    const listing = await insertListing(t.db, listingOwner.id, { brand: "Fiat", model: "500", year: 2019, price: 9_900 });
+    const canonical = (await fetch(`${app.url}/annonce/${listing.id}`, { redirect: "manual" })).headers.get("location")!;
+    const token2 = await signUpSession(app.url, `variante2-${Date.now()}@example.fr`);
+    const detail = await rawGet(app.url + canonical, { cookie: `occazio.session_token =${token2}` });
+    expect(detail.status).toBe(200);
+    expect(detail.headers["cache-control"]).toBe("private, no-store");
+    expect(detail.headers.etag).toBeUndefined();
   });
 
   it("is private as soon as a session cookie is present, and never for an account page", async () => {
@@ -122,14 +225,25 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
       expect(response.headers.get("cache-control")).toBe("private, no-store");
       expect(response.headers.get("etag")).toBeNull();
     }
-    // A stale cookie (signed out meanwhile) still keeps shared caches away.
+    // A stale cookie (signed out meanwhile) finds no session: the page is the anonymous one.
     const stale = await fetch(`${app.url}/home`, { headers: { cookie: "occazio.session_token=ancien" } });
-    expect(stale.headers.get("cache-control")).toBe("private, no-store");
+    expect(stale.headers.get("cache-control")).toMatch(/^public/);
+    expect(stale.headers.get("vary")).toMatch(/cookie/i);
     expect((await fetch(`${app.url}/wishlists`, { redirect: "manual" })).headers.get("cache-control")).toBe("private, no-store");
   });
 });
 
 describe.runIf(process.env.TEST_DB_ENGINE === "pglite")("built static files", () => {
+  it("a path that does not decode is answered by the app, in French, not by the static handler", async () => {
+    for (const url of ["/%E0", "/assets/%E0.js"]) {
+      const response = await rawGet(app.url + url, {});
+      expect([400, 404]).toContain(response.status);
+      const body = response.body.toString();
+      expect(body).not.toMatch(/URI malformed/i);
+      expect(body).toMatch(/introuvable|n'existe pas|invalide/i);
+    }
+  });
+
   it("are sent pre-compressed by Accept-Encoding (br, gzip, identity) with Vary, never compressed per request", async () => {
     const assets = path.resolve(import.meta.dirname, "../../build/client/assets");
     const entry = fs.readdirSync(assets).find((file) => /^entry\.client-.*\.js$/.test(file) || /^manifest-.*\.js$/.test(file));

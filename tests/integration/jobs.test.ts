@@ -97,3 +97,32 @@ describe(`durable e-mails (${engine})`, () => {
     expect(queued.rows[0]?.n).toBe(1);
   }, 60_000);
 });
+
+describe.runIf(engine === "postgres")("queue set-up lock (PostgreSQL)", () => {
+  it("gives up with a message when another process holds the set-up lock, and returns no altered connection to the pool", async () => {
+    const pool = t.pool!;
+    // A process stuck in its set-up: it holds the lock and never lets go.
+    const holder = await pool.connect();
+    try {
+      await holder.query("select pg_advisory_lock(72616101)");
+      const started = Date.now();
+      await expect(
+        createJobQueue({ handle: t, logger, retryLimit: 1, retryDelaySeconds: 1, pollSeconds: 0.5, setupLockTimeoutMs: 300 }),
+      ).rejects.toThrow(/verrou de mise en place non obtenu/);
+      expect(Date.now() - started).toBeLessThan(10_000);
+
+      // The connection that waited had its lock_timeout set: it was closed, not handed back.
+      const idle = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+      try {
+        for (const client of idle) {
+          expect((await client.query<{ lock_timeout: string }>("show lock_timeout")).rows[0]?.lock_timeout).toBe("0");
+        }
+      } finally {
+        for (const client of idle) client.release();
+      }
+    } finally {
+      await holder.query("select pg_advisory_unlock(72616101)");
+      holder.release();
+    }
+  });
+});

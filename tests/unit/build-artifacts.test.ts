@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { buildState, ensureBuild, hashSources, writeStamp } from "../../scripts/lib/build-stamp";
+import { buildState, ensureBuild, hashSources, stampedBuild, writeStamp } from "../../scripts/lib/build-stamp";
 import { compressDirectory } from "../../scripts/lib/compress-assets";
 
 function project() {
@@ -59,6 +59,20 @@ describe("npm start rebuilds only when the sources changed", () => {
     write("package-lock.json", '{"v":2}');
     expect(buildState(root).fresh).toBe(false);
     expect(builds).toHaveLength(3);
+  });
+
+  it("a failed build leaves no 'up to date' stamp behind: the next start rebuilds", async () => {
+    const { root } = project();
+    await stampedBuild(root, async () => built(root));
+    expect(buildState(root).fresh).toBe(true);
+    // The build fails halfway (after react-router build overwrote part of build/).
+    await expect(
+      stampedBuild(root, async () => {
+        fs.writeFileSync(path.join(root, "build/server/index.js"), "// à moitié écrit");
+        throw new Error("react-router build a échoué");
+      }),
+    ).rejects.toThrow("échoué");
+    expect(buildState(root)).toEqual({ fresh: false, reason: expect.stringContaining("occazio-build.json manquant") as string });
   });
 
   it("rebuilds a build made before the stamp existed", () => {

@@ -9,7 +9,7 @@ import type { SessionUser } from "./session-user";
  */
 const sessionsByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
 
-export function getSessionUser(request: Request, services: Pick<AppServices, "auth">): Promise<SessionUser | null> {
+export function getSessionUser(request: Request, services: Pick<AppServices, "auth" | "identity">): Promise<SessionUser | null> {
   let pending = sessionsByRequest.get(request);
   if (!pending) {
     pending = readSessionUser(request, services);
@@ -18,9 +18,12 @@ export function getSessionUser(request: Request, services: Pick<AppServices, "au
   return pending;
 }
 
-async function readSessionUser(request: Request, services: Pick<AppServices, "auth">): Promise<SessionUser | null> {
+async function readSessionUser(request: Request, services: Pick<AppServices, "auth" | "identity">): Promise<SessionUser | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
+  // Whatever the cookie's exact name or spelling: this page was rendered for an account and
+  // must never be stored or shared (server/page-cache.ts reads this after the render).
+  if (services.identity) services.identity.sessionFound = true;
   const u = session.user;
   // Suspension deletes the sessions; this covers a session read from a cache meanwhile.
   if (u.suspendedAt) return null;
@@ -40,7 +43,7 @@ async function readSessionUser(request: Request, services: Pick<AppServices, "au
 /** Pages that need an account send visitors to "/" (spec §6). */
 export async function requireUser(
   request: Request,
-  services: Pick<AppServices, "auth">,
+  services: Pick<AppServices, "auth" | "identity">,
   redirectTo = "/",
 ): Promise<SessionUser> {
   const user = await getSessionUser(request, services);
