@@ -169,16 +169,15 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     },
     async enqueueMany(name, jobs, enqueueOptions) {
       if (jobs.length === 0) return;
-      await boss.insert(
-        jobs.map((job) => ({
-          name,
-          data: job.payload as object,
-          ...sendOptions,
-          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
-          ...(job.startAfter ? { startAfter: job.startAfter } : {}),
-        })),
-        enqueueOptions?.db ? { db: drizzleExecutor(enqueueOptions.db) } : undefined,
-      );
+      const inserts: PgBoss.JobInsert[] = jobs.map((job) => ({
+        name,
+        data: job.payload as object,
+        ...sendOptions,
+        ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+      }));
+      if (enqueueOptions?.db) await boss.insert(inserts, { db: drizzleExecutor(enqueueOptions.db) });
+      else await boss.insert(inserts);
       if (!enqueueOptions?.db) for (const worker of workerIds) boss.notifyWorker(worker);
       logger.debug({ job: name, count: jobs.length }, "tâches mises en file");
     },

@@ -74,7 +74,7 @@ describe(`saved searches over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const other = await signedUp();
     const saved = await saveVia(owner.client, "brand=Renault&model=Clio");
     const anonymous = createClient(app.url);
-    const actions = [
+    const actions: Record<string, string>[] = [
       { intent: "rename", name: "Volée" },
       { intent: "frequency", frequency: "off" },
       { intent: "open" },

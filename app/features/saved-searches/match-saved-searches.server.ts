@@ -65,10 +65,7 @@ export function matchStatement(listingId: string, keys: string[]): SQL {
     select s.id as "savedSearchId", s.user_id as "userId", s.frequency, s.last_alert_at as "lastAlertAt"
     from saved_searches s
     join listings l on l.id = ${listingId}
-    join "user" u on u.id = s.user_id
-    where u.notify_search_alerts is not false
-      and u.suspended_at is null
-      and s.match_keys && ${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}
+    where s.match_keys && ${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}
       and s.frequency <> 'off'
       and s.user_id <> l.owner_id
       and (s.brands is null or l.brand = any(s.brands))
@@ -97,6 +94,7 @@ export function matchStatement(listingId: string, keys: string[]): SQL {
           power(sin(radians(l.latitude - s.latitude) / 2), 2)
           + cos(radians(s.latitude)) * cos(radians(l.latitude))
             * power(sin(radians(l.longitude - s.longitude) / 2), 2)))) <= s.radius_km))
+      and not exists (select 1 from "user" u where u.id = s.user_id and (u.notify_search_alerts = false or u.suspended_at is not null))
   `;
 }
 
