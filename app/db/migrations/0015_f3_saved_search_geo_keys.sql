@@ -21,10 +21,3 @@ UPDATE "saved_searches" s SET "match_keys" = coalesce((
       AND (floor(s.max_latitude) - floor(s.min_latitude) + 1) * (floor(s.max_longitude) - floor(s.min_longitude) + 1) <= 400
   ) AS c
 ), '{}');
---> statement-breakpoint
--- Hand-written (decision 0019): no statistics on match_keys. With them, the planner costs the
--- bitmap scan of the GIN index as random reads of most pages (the '*|*|*' key alone is a few
--- per cent of the rows) and prefers reading all 100 000 rows sequentially, although the pages
--- are in memory and the candidates are ~8 % of the rows; without them it estimates the
--- overlap at its default selectivity and reads the index.
-ALTER TABLE "saved_searches" ALTER COLUMN "match_keys" SET STATISTICS 0;
