@@ -5,8 +5,9 @@
 //   - /moderation: the queue page, open reports, pending revisions, large price changes;
 //   - /hosting ("Mes annonces"): the three tab counts and one page of a tab, with counters and photos;
 //   - /wishlists: the first page of favourites;
-//   - /messages: the first page of the inbox; /messages/:id: the newest page of a long thread.
-// Usage: npm run bench:account-pages -- [--engine pglite|postgres] [--runs 60] [--bar 50]
+//   - /messages: the first page of the inbox; /messages/:id: the newest page of a long thread;
+//   - /recherches ("Mes recherches"): 20 saved searches, each with its count and 'N nouvelles'.
+// Usage: npm run bench:account-pages -- [--engine pglite|postgres] [--runs 60] [--bar 50] [--only <words in the page's name>]
 // PostgreSQL: DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (a throwaway database is
 // created and dropped, tests/support/test-db.ts). Exits 1 when a page's p95 is above --bar ms.
 import os from "node:os";
@@ -18,6 +19,8 @@ import { listFavorites } from "../app/features/favorites/favorites.server";
 import { listMyListings } from "../app/features/hosting/hosting.server";
 import { getConversation } from "../app/features/messages/get-conversation.server";
 import { listConversationPage } from "../app/features/messages/list-conversations.server";
+import { listSavedSearches } from "../app/features/saved-searches/manage-saved-searches.server";
+import { saveSearch } from "../app/features/saved-searches/save-search.server";
 import { listLargePriceChanges, listPendingRevisions } from "../app/features/moderation/listing-revisions.server";
 import { listModerationQueue } from "../app/features/moderation/list-moderation-queue.server";
 import { listOpenReports } from "../app/features/moderation/list-open-reports.server";
@@ -31,6 +34,7 @@ const { values } = parseArgs({
     engine: { type: "string", default: "postgres" },
     runs: { type: "string", default: "60" },
     bar: { type: "string", default: "50" },
+    only: { type: "string" },
   },
 });
 process.env.TEST_DB_ENGINE = values.engine === "pglite" ? "pglite" : "postgres";
@@ -38,7 +42,7 @@ const RUNS = Number(values.runs);
 const BAR_MS = Number(values.bar);
 const storage = createLocalStorage(path.join(os.tmpdir(), "occazio-bench-account-pages"));
 
-const t = await createTestDatabase();
+const t = await createTestDatabase({ withPlaces: true });
 const { db } = t;
 const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
   const t0 = performance.now();
@@ -139,6 +143,18 @@ try {
     for (let i = 0; i < rows.length; i += 500) await db.insert(messages).values(rows.slice(i, i + 500));
     return inserted.map((c) => c.id);
   });
+  await timed("20 saved searches of the seller", async () => {
+    // What buyers save: a brand or model, a price, a place and radius, sometimes free text.
+    const queries = [
+      "brand=Peugeot", "brand=Peugeot&model=208", "brand=Renault&model=Clio&price=15000", "fuel=Electrique",
+      "postalCode=69001&radius=50", "brand=Volkswagen&postalCode=75011&radius=100", "price=10000&mileageMax=100000",
+      "vehicleType=SUV&yearMin=2018", "gearbox=Automatique&price=25000", "brands=Peugeot,Renault,Citroen",
+      "brand=Citroen&model=C3&postalCode=13001&radius=30", "q=break diesel", "color=Noir", "deals=1",
+      "brand=Toyota&fuel=Hybride", "yearMin=2020&postalCode=33000&radius=200", "priceMin=5000&price=8000",
+      "brand=Dacia&model=Sandero", "energies=Hybride,Electrique&postalCode=31000&radius=100", "",
+    ];
+    for (const query of queries) await saveSearch({ db, userId: seller.id, query });
+  });
   if (process.env.TEST_DB_ENGINE === "postgres") await db.execute(sql`vacuum analyze`);
   else await db.execute(sql`analyze`);
 
@@ -174,6 +190,7 @@ try {
       "/messages/:id (600 messages, newest page)",
       () => getConversation({ db, storage, userId: seller.id, conversationId: conversationIds[0]! }),
     ],
+    ["/recherches (20 saved searches, counts and new)", () => listSavedSearches({ db, userId: seller.id })],
   ];
   const load = () =>
     os
@@ -183,7 +200,7 @@ try {
   console.log(`\nLoad average before measuring: ${load()}`);
   console.log(`Server time of each page's data (${RUNS} runs after 5 warm-up runs), ms`);
   console.log(`| Page | p50 | p95 | max |\n|---|---:|---:|---:|`);
-  for (const [name, run] of pages) {
+  for (const [name, run] of pages.filter(([name]) => !values.only || name.includes(values.only))) {
     for (let i = 0; i < 5; i++) await run();
     const samples: number[] = [];
     for (let i = 0; i < RUNS; i++) {

@@ -25,8 +25,9 @@ import { CATALOGUE } from "~/features/catalogue/catalogue-data";
 import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { findMatchingSearches, matchStatement } from "~/features/saved-searches/match-saved-searches.server";
-import { listingMatchKeys, parseSavedSearchQuery, proposeSearchName, searchMatchKeys } from "~/features/saved-searches/saved-search-filters";
-import { boundingBox } from "~/features/search/search-where.server";
+import { listingMatchKeys, savedSearchColumns } from "~/features/saved-searches/saved-search-columns.server";
+import { parseSavedSearchQuery, proposeSearchName } from "~/features/saved-searches/saved-search-filters";
+import { DEFAULT_RADIUS_KM, roundRadius } from "~/features/search/search-params";
 import { insertListing } from "~/testing/inserters.server";
 
 const { values: args } = parseArgs({
@@ -111,35 +112,14 @@ try {
         if (!parsed.ok) continue;
         const f = parsed.filters;
         const place = f.postalCode ? byCode.get(f.postalCode) : undefined;
-        const box = place ? boundingBox({ center: place, radiusKm: f.radius ?? 100 }) : undefined;
+        // The circle `saveSearch` would store (resolveArea, from the in-memory reference table).
+        const area = place ? { center: place, radiusKm: roundRadius(f.radius ?? DEFAULT_RADIUS_KM) } : undefined;
         batch.push({
           userId: `bench-${(userCursor++ % USERS) + 1}`,
           name: proposeSearchName(f),
           // Made unique per row: the benchmark gives some accounts the same filters twice.
           query: `${parsed.query}&n=${inserted + batch.length}`,
-          brand: f.brand ?? null,
-          model: f.model ?? null,
-          fuel: f.fuel ?? null,
-          gearbox: f.gearbox ?? null,
-          vehicleType: f.vehicleType ?? null,
-          color: f.color ?? null,
-          priceMin: f.priceMin ?? null,
-          priceMax: f.priceMax ?? null,
-          yearMin: f.yearMin ?? null,
-          mileageMax: f.mileageMax ?? null,
-          ...(place && box
-            ? {
-                postalCode: f.postalCode,
-                radiusKm: f.radius,
-                latitude: place.latitude,
-                longitude: place.longitude,
-                minLatitude: box.minLat,
-                maxLatitude: box.maxLat,
-                minLongitude: box.minLon,
-                maxLongitude: box.maxLon,
-              }
-            : {}),
-          matchKeys: searchMatchKeys(f),
+          ...savedSearchColumns(f, area),
           frequency: faker.helpers.weightedArrayElement([
             { weight: 6, value: "immediate" as const },
             { weight: 3, value: "daily" as const },

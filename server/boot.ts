@@ -23,7 +23,7 @@ import { searchAlertHandlers } from "~/features/saved-searches/send-search-alert
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
-import { openStorage, photoUrlBuilder } from "~/server/storage.server";
+import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
 import { scheduleBackups } from "./backups";
 
@@ -161,7 +161,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
           db,
           mailer,
           publicUrl: config.PUBLIC_URL,
-          photoUrl: photoUrlBuilder(config.PHOTO_BASE_URL),
+          storage,
           logger,
           jobs,
         }),

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from "~/server/config.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
-import { openStorage, photoUrlBuilder } from "~/server/storage.server";
+import { openStorage } from "~/server/storage.server";
 import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
@@ -46,7 +46,7 @@ try {
       db: handle.db,
       mailer,
       publicUrl: config.PUBLIC_URL,
-      photoUrl: photoUrlBuilder(config.PHOTO_BASE_URL),
+      storage,
       logger,
       jobs,
     }),

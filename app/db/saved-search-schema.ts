@@ -27,7 +27,7 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
  * filters one row), and as typed columns, NULL meaning 'Tous', so that matching a newly
  * published listing against every saved search is one indexed SQL query
  * (docs/decisions/0019-saved-searches-and-alerts.md): `match_keys` (GIN) picks the candidates by
- * brand and model, the other columns are tested on them, the radius exactly (haversine).
+ * brand, model and geographic cell, the other columns are tested on them, the radius exactly (haversine).
  */
 export const savedSearches = pgTable(
   "saved_searches",
@@ -39,8 +39,7 @@ export const savedSearches = pgTable(
     name: text().notNull(),
     /** Canonical query string of /recherche (no sort, no page). */
     query: text().notNull(),
-    brand: text(),
-    model: text(),
+    /** Lists of brands/models (`brands=`, `models=`); a single brand or model is in `match_keys` only. */
     brands: text().array(),
     models: text().array(),
     energies: text().array(),
@@ -67,8 +66,10 @@ export const savedSearches = pgTable(
     minLongitude: doublePrecision(),
     maxLongitude: doublePrecision(),
     /**
-     * "Brand|Model" pairs a listing must hit, '*' for 'Tous' ("Peugeot|3008", "Peugeot|*",
-     * "*|*"); empty when the filters contradict each other (nothing can match).
+     * "brand|model|cell" keys a listing must hit, '*' for 'Tous' ("Peugeot|3008|45:4",
+     * "Peugeot|*|*", "*|*|45:4"): the allowed brand/model pairs × the 1° cells the radius
+     * circle touches (saved-search-columns.server.ts); empty when the filters contradict each
+     * other (nothing can match).
      */
     matchKeys: text().array().notNull(),
     frequency: varchar({ length: 16 }).$type<AlertFrequency>().notNull().default("immediate"),
@@ -84,7 +85,7 @@ export const savedSearches = pgTable(
     check("saved_searches_frequency_check", sql`${t.frequency} in ('immediate','daily','off')`),
     uniqueIndex("saved_searches_user_query_idx").on(t.userId, t.query),
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
-    // The candidates of a new listing: searches whose keys overlap the listing's four keys.
+    // The candidates of a new listing: searches whose keys overlap the listing's eight keys.
     index("saved_searches_match_keys_idx")
       .using("gin", t.matchKeys)
       .where(sql`${t.frequency} <> 'off'`),

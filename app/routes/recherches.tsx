@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "open":
-        return redirect(await openSavedSearch({ db, userId: me?.id, id }));
+        return redirect((await openSavedSearch({ db, userId: me?.id, id })).url);
       case "rename":
         await renameSavedSearch({ db, userId: me?.id, id, name: form.get("name") });
         return data({ id: String(id), ok: "Recherche renommée." });
@@ -51,7 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ id: String(id), error: "Action inconnue." }, { status: 400 });
     }
   } catch (error) {
-    if (isAppError(error)) return data({ id: String(id), error: error.message }, { status: error.status });
+    if (isAppError(error)) {
+      return data({ id: String(id), error: error.message, fieldErrors: error.details?.fieldErrors }, { status: error.status });
+    }
     throw error;
   }
 }
@@ -110,7 +112,13 @@ export default function SavedSearches({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SavedSearchCard({ search, message }: { search: SavedSearchItem; message: { ok?: string; error?: string } | null }) {
+function SavedSearchCard({
+  search,
+  message,
+}: {
+  search: SavedSearchItem;
+  message: { ok?: string; error?: string; fieldErrors?: Record<string, string> } | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === search.id;
   const titleId = `recherche-${search.id}`;
@@ -173,7 +181,7 @@ function SavedSearchCard({ search, message }: { search: SavedSearchItem; message
               name="name"
               defaultValue={search.name}
               maxLength={MAX_SAVED_SEARCH_NAME + 20}
-              error={message?.error && message.error.includes("nom") ? message.error : null}
+              error={message?.fieldErrors?.name ?? null}
             />
             <Button type="submit" variant="secondary" name="intent" value="rename" disabled={busy}>
               Renommer
@@ -191,7 +199,7 @@ function SavedSearchCard({ search, message }: { search: SavedSearchItem; message
         <p role="status" className="text-sm text-emerald-800">
           {message.ok}
         </p>
-      ) : message?.error && !message.error.includes("nom") ? (
+      ) : message?.error && !message.fieldErrors?.name ? (
         <p role="alert" className="text-sm text-red-700">
           {message.error}
         </p>

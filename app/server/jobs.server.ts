@@ -26,6 +26,12 @@ export type JobHandlers = { email: Handler<"email"> } & { [K in Exclude<JobName,
  */
 export interface JobQueue {
   enqueue<K extends JobName>(name: K, payload: JobPayloads[K], options?: EnqueueOptions): Promise<void>;
+  /** Several jobs of one kind in one statement (`db`: the caller's transaction, as for `enqueue`). */
+  enqueueMany<K extends JobName>(
+    name: K,
+    jobs: { payload: JobPayloads[K]; singletonKey?: string; startAfter?: Date }[],
+    options?: { db?: DbExecutor },
+  ): Promise<void>;
   /** Runs the handlers in this process until `close()`. */
   work(handlers: Partial<JobHandlers>): Promise<void>;
   /** Jobs waiting or being retried (not yet done), all kinds together. */
@@ -52,6 +58,10 @@ export const JOB_NAMES: JobName[] = ["email", "price-drop-digest", "search-alert
 const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
   // One waiting digest per account (singletonKey = user id).
   "price-drop-digest": "short",
+  // One waiting alert per saved search (singletonKey = search id): it sends every new match.
+  "search-alert": "short",
+  // One waiting digest per account (singletonKey = user id).
+  "search-digest": "short",
 };
 
 export interface JobQueueOptions {
@@ -156,7 +166,10 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
     await boss.start();
     for (const name of JOB_NAMES) {
       const policy = QUEUE_POLICIES[name];
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, policy ? { name, policy } : undefined);
+      const existing = await boss.getQueue(name);
+      if (!existing) await boss.createQueue(name, policy ? { name, policy } : undefined);
+      // Queues created before their policy was chosen get it now (jobs copy it when enqueued).
+      else if (policy && existing.policy !== policy) await boss.updateQueue(name, { name, policy });
     }
   });
   const sendOptions = {
@@ -180,6 +193,20 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       // Outside a transaction the job is visible now: wake this process's worker at once.
       if (!enqueueOptions?.db) for (const worker of workerIds) boss.notifyWorker(worker);
       logger.debug({ job: name, id }, "tâche mise en file");
+    },
+    async enqueueMany(name, jobs, enqueueOptions) {
+      if (jobs.length === 0) return;
+      const inserts: PgBoss.JobInsert[] = jobs.map((job) => ({
+        name,
+        data: job.payload as object,
+        ...sendOptions,
+        ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+      }));
+      if (enqueueOptions?.db) await boss.insert(inserts, { db: drizzleExecutor(enqueueOptions.db) });
+      else await boss.insert(inserts);
+      if (!enqueueOptions?.db) for (const worker of workerIds) boss.notifyWorker(worker);
+      logger.debug({ job: name, count: jobs.length }, "tâches mises en file");
     },
     async work(handlers) {
       for (const name of JOB_NAMES) {

@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, outboxEmails, savedSearchNotices, savedSearches, user } from "~/db/schema";
+import { listingPhotos, listings, outboxEmails, savedSearchNotices, savedSearches, user } from "~/db/schema";
 import {
   deleteSavedSearch,
   listSavedSearches,
@@ -16,10 +18,11 @@ import { checkUnsubscribeLink, unsubscribeSearchAlerts } from "~/features/saved-
 import { locatePostalCode } from "~/features/places/places.server";
 import { searchListings } from "~/features/search/search-listings.server";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
+import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { formatPrice } from "~/ui/format";
 import { createOutboxMailer } from "~/server/mailer.server";
-import { createLocalStorage, photoUrlBuilder } from "~/server/storage.server";
+import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -31,7 +34,7 @@ const storage = createLocalStorage("/tmp/occazio-saved-search-tests");
 
 beforeAll(async () => {
   t = await createTestDatabase({ withPlaces: true });
-  sender = { db: t.db, mailer: createOutboxMailer({ db: t.db, logger }), publicUrl: "http://occazio.test", photoUrl: photoUrlBuilder(undefined), logger };
+  sender = { db: t.db, mailer: createOutboxMailer({ db: t.db, logger }), publicUrl: "http://occazio.test", storage, logger };
   seller = await insertUser(t.db, { canSignIn: false });
 });
 afterAll(async () => {
@@ -223,6 +226,8 @@ describe(`saved searches (${process.env.TEST_DB_ENGINE})`, () => {
     await t.db.update(user).set({ notifySearchAlerts: false }).where(eq(user.id, me.id));
     const l1 = await publish({ brand: "Fiat", model: "500" });
     await recordSearchMatches({ db: t.db, listingId: l1.id });
+    // Preference off: no notice is even recorded.
+    expect(await noticesOf(saved.id)).toEqual([]);
     expect(await sendSearchAlert(sender, saved.id)).toBe("disabled");
     expect(await mailsTo(me.email)).toHaveLength(0);
     await t.db.update(user).set({ notifySearchAlerts: true }).where(eq(user.id, me.id));
@@ -234,11 +239,11 @@ describe(`saved searches (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await unsubscribeSearchAlerts({ db: t.db, ref: tampered })).toEqual({ ok: false });
     expect(await unsubscribeSearchAlerts({ db: t.db, ref: "pas-un-lien" })).toEqual({ ok: false });
     expect((await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id)))[0]!.frequency).toBe("immediate");
-    expect(await unsubscribeSearchAlerts({ db: t.db, ref })).toEqual({ ok: true, names: [saved.name] });
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref })).toEqual({ ok: true, names: [saved.name], missing: 0 });
     expect((await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id)))[0]!.frequency).toBe("off");
     const l2 = await publish({ brand: "Fiat", model: "500" });
     await recordSearchMatches({ db: t.db, listingId: l2.id });
-    expect(await noticesOf(saved.id)).toEqual([l1.id]);
+    expect(await noticesOf(saved.id)).toEqual([]);
     expect(await sendSearchAlert(sender, saved.id)).toBe("nothing");
     expect(await mailsTo(me.email)).toHaveLength(0);
     await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Fiat"));
@@ -273,7 +278,7 @@ describe(`saved searches (${process.env.TEST_DB_ENGINE})`, () => {
     const [item] = await listSavedSearches({ db: t.db, userId: me.id });
     expect(item).toMatchObject({ id: saved.id, matchCount: 2, newCount: 2, frequency: "immediate" });
     expect(item!.badges.map((b) => b.label)).toEqual(["Marque : Skoda", "Modèle : Octavia"]);
-    expect(await openSavedSearch({ db: t.db, userId: me.id, id: saved.id })).toBe("/recherche?brand=Skoda&model=Octavia");
+    expect(await openSavedSearch({ db: t.db, userId: me.id, id: saved.id })).toEqual({ id: saved.id, url: "/recherche?brand=Skoda&model=Octavia" });
     expect((await listSavedSearches({ db: t.db, userId: me.id }))[0]).toMatchObject({ matchCount: 2, newCount: 0 });
 
     expect(await listSavedSearches({ db: t.db, userId: other.id })).toEqual([]);
@@ -296,5 +301,129 @@ describe(`saved searches (${process.env.TEST_DB_ENGINE})`, () => {
     await deleteSavedSearch({ db: t.db, userId: me.id, id: saved.id });
     expect(await listSavedSearches({ db: t.db, userId: me.id })).toEqual([]);
     expect(await t.db.select().from(savedSearchNotices).where(eq(savedSearchNotices.savedSearchId, saved.id))).toEqual([]);
+  });
+  it("leaves out accounts with 'Alertes de recherche' off or suspended, when matching and when sending", async () => {
+    const quiet = await buyer();
+    const suspended = await buyer();
+    const keen = await buyer();
+    const query = "brand=Kia&model=Ceed";
+    const [q, s, k] = await Promise.all([quiet, suspended, keen].map((u) => saveSearch({ db: t.db, userId: u.id, query })));
+    await t.db.update(user).set({ notifySearchAlerts: false }).where(eq(user.id, quiet.id));
+    await t.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, suspended.id));
+    const listing = await publish({ brand: "Kia", model: "Ceed" });
+    const ours = new Set([q!.id, s!.id, k!.id]);
+    expect((await findMatchingSearches(t.db, listing.id)).map((m) => m.savedSearchId).filter((id) => ours.has(id))).toEqual([k!.id]);
+    await recordSearchMatches({ db: t.db, listingId: listing.id });
+    expect(await noticesOf(q!.id)).toEqual([]);
+    expect(await noticesOf(s!.id)).toEqual([]);
+    expect(await noticesOf(k!.id)).toEqual([listing.id]);
+    // Suspended after the notice was recorded: the alert job drops it, no e-mail.
+    await t.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, keen.id));
+    expect(await sendSearchAlert(sender, k!.id)).toBe("disabled");
+    expect(await mailsTo(keen.email)).toHaveLength(0);
+    const [notice] = await t.db.select().from(savedSearchNotices).where(eq(savedSearchNotices.savedSearchId, k!.id));
+    expect(notice).toMatchObject({ emailed: false, handledAt: expect.any(Date) });
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Kia"));
+  });
+
+  it("keeps one waiting alert job per search and one digest job per account, however many listings match", async () => {
+    const queue = await createJobQueue({ handle: t, logger, retryLimit: 2, retryDelaySeconds: 1, pollSeconds: 60 });
+    try {
+      const me = await buyer();
+      const immediate = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia&model=Sportage" });
+      const daily = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia&model=Sportage&fuel=Diesel" });
+      const daily2 = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia" });
+      for (const s of [daily, daily2]) await setAlertFrequency({ db: t.db, userId: me.id, id: s.id, frequency: "daily" });
+      for (let i = 0; i < 3; i++) {
+        const listing = await publish({ brand: "Kia", model: "Sportage", fuel: "Diesel" });
+        await t.db.transaction((tx) => recordSearchMatches({ db: tx, listingId: listing.id, jobs: queue }));
+      }
+      const waiting = async (name: string, key: string) => {
+        const result = (await t.db.execute(
+          sql`select count(*)::int as n from pgboss.job where name = ${name} and singleton_key = ${key} and state = 'created'`,
+        )) as unknown as { rows: { n: number }[] };
+        return Number(result.rows[0]!.n);
+      };
+      expect(await waiting("search-alert", immediate.id)).toBe(1);
+      expect(await waiting("search-digest", me.id)).toBe(1);
+      expect(await noticesOf(immediate.id)).toHaveLength(3);
+    } finally {
+      await queue.close();
+      await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Kia"));
+    }
+    // A database whose queues were created before the policy: the next start sets it.
+    await t.db.execute(sql`update pgboss.queue set policy = 'standard' where name in ('search-alert', 'search-digest')`);
+    const again = await createJobQueue({ handle: t, logger, retryLimit: 2, retryDelaySeconds: 1, pollSeconds: 60 });
+    await again.close();
+    const policies = (await t.db.execute(
+      sql`select name, policy from pgboss.queue where name in ('search-alert', 'search-digest') order by name`,
+    )) as unknown as { rows: { name: string; policy: string }[] };
+    expect(policies.rows).toEqual([
+      { name: "search-alert", policy: "short" },
+      { name: "search-digest", policy: "short" },
+    ]);
+  });
+
+  it("a digest's unsubscribe link still stops its other searches when one was deleted, in one go", async () => {
+    const me = await buyer();
+    const a = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia&model=Picanto" });
+    const b = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia&model=Rio" });
+    const c = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia&model=Soul" });
+    const rows = await t.db.select().from(savedSearches).where(eq(savedSearches.userId, me.id));
+    const token = (id: string) => rows.find((r) => r.id === id)!.unsubscribeToken;
+    const ref = [a, b, c].map((s) => `${s.id}.${token(s.id)}`).join(",");
+    await deleteSavedSearch({ db: t.db, userId: me.id, id: b.id });
+    expect(await checkUnsubscribeLink({ db: t.db, ref })).toMatchObject({ missing: 1, searches: [{ id: a.id }, { id: c.id }] });
+    // One wrong token among them is a tampered link: nothing changes.
+    const tampered = `${a.id}.${token(a.id)},${c.id}.${token(a.id)}`;
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref: tampered })).toEqual({ ok: false });
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref })).toEqual({ ok: true, names: [a.name, c.name], missing: 1 });
+    const after = await t.db.select().from(savedSearches).where(eq(savedSearches.userId, me.id));
+    expect(after.map((r) => r.frequency)).toEqual(["off", "off"]);
+    // Every search of the link deleted: nothing to stop, still a valid link.
+    for (const s of [a, c]) await deleteSavedSearch({ db: t.db, userId: me.id, id: s.id });
+    expect(await unsubscribeSearchAlerts({ db: t.db, ref })).toEqual({ ok: true, names: [], missing: 3 });
+  });
+
+  it("counts the matches and the new ones of a search with a radius from its stored circle", async () => {
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "brand=Skoda&model=Fabia&postalCode=69001&radius=20" });
+    await publish({ brand: "Skoda", model: "Fabia" });
+    await publish({ brand: "Skoda", model: "Fabia", place: { city: "Paris", postalCode: "75011", latitude: 48.859, longitude: 2.38 } });
+    expect((await listSavedSearches({ db: t.db, userId: me.id }))[0]).toMatchObject({ id: saved.id, matchCount: 1, newCount: 1, matchCountCapped: false });
+    await openSavedSearch({ db: t.db, userId: me.id, id: saved.id });
+    expect((await listSavedSearches({ db: t.db, userId: me.id }))[0]).toMatchObject({ matchCount: 1, newCount: 0 });
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.model, "Fabia"));
+  });
+
+  it("e-mails the listing's photo at its public address (PHOTO_BASE_URL)", async () => {
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "brand=Kia&model=Stonic" });
+    const listing = await publish({ brand: "Kia", model: "Stonic" });
+    await t.db.insert(listingPhotos).values({ listingId: listing.id, position: 0, storageKey: `photos/${listing.id}/a`, width: 1600, height: 1200, variantWidths: [320, 640, 1280] });
+    await recordSearchMatches({ db: t.db, listingId: listing.id });
+    const cdn = { ...sender, storage: createLocalStorage("/tmp/occazio-saved-search-tests", { publicBaseUrl: "https://photos.occazio.test" }) };
+    expect(await sendSearchAlert(cdn, saved.id)).toBe("sent");
+    const [mail] = await mailsTo(me.email);
+    expect(mail!.htmlBody).toContain(`src="https://photos.occazio.test/photos/${listing.id}/a-640.webp"`);
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.brand, "Kia"));
+  });
+
+  it("the migration to geographic keys gives stored searches the keys a new save computes", async () => {
+    const migration = fs.readFileSync(path.resolve(import.meta.dirname, "../../app/db/migrations/0015_f3_saved_search_geo_keys.sql"), "utf8");
+    const update = migration.split("--> statement-breakpoint").find((part) => part.includes('UPDATE "saved_searches"'))!;
+    const me = await buyer();
+    const queries = ["brand=Kia", "brands=Kia,Skoda&models=Ceed,Fabia&postalCode=69001&radius=200", "postalCode=97400&radius=10", "brand=Kia&brands=Skoda", "postalCode=29200&radius=50"];
+    const saved = [];
+    for (const query of queries) saved.push(await saveSearch({ db: t.db, userId: me.id, query }));
+    const keysOf = async () =>
+      new Map((await t.db.select().from(savedSearches).where(eq(savedSearches.userId, me.id))).map((r) => [r.id, [...r.matchKeys].sort()]));
+    const computed = await keysOf();
+    expect(computed.get(saved[1]!.id)!.length).toBeGreaterThan(4 * 9);
+    // Back to the former "brand|model" keys, then the migration's UPDATE.
+    await t.db.execute(sql`update saved_searches set match_keys = coalesce(array(select distinct regexp_replace(k, '[|][^|]*$', '') from unnest(match_keys) k), '{}') where user_id = ${me.id}`);
+    expect((await keysOf()).get(saved[0]!.id)).toEqual(["Kia|*"]);
+    await t.db.execute(sql.raw(update));
+    expect(await keysOf()).toEqual(computed);
   });
 });

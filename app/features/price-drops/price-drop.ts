@@ -9,7 +9,7 @@
  * shown for 30 days after the latest one, and not once the price goes up again.
  */
 export const PRICE_DROP_WINDOW_DAYS = 30;
-const DAY_MS = 24 * 3600_000;
+export const DAY_MS = 24 * 3600_000;
 
 export interface PriceChange {
   oldPrice: number | null;

@@ -2,9 +2,8 @@ import { and, asc, eq, gte, inArray } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { favorites, listingPriceHistory, listings } from "~/db/schema";
 import type { PriceDropBadge } from "~/features/listings/listing-card-data";
-import { currentPriceDrop, PRICE_DROP_WINDOW_DAYS, type PriceChange } from "./price-drop";
+import { currentPriceDrop, DAY_MS, PRICE_DROP_WINDOW_DAYS, type PriceChange } from "./price-drop";
 
-const DAY_MS = 24 * 3600_000;
 /**
  * A drop is shown for 30 days and its reference looks 30 days further back; one more window
  * for successive reductions (an older run is judged from the part of it in these 90 days).

@@ -3,7 +3,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import type { JobQueue } from "~/server/jobs.server";
-import { listingMatchKeys } from "./saved-search-filters";
+import { listingMatchKeys } from "./saved-search-columns.server";
 
 /** 'Quotidienne' digests leave at this hour (UTC: 08:00 in Paris in winter, 09:00 in summer). */
 export const DIGEST_HOUR_UTC = 7;
@@ -27,29 +27,45 @@ export interface SearchMatch {
 /**
  * The saved searches a published listing matches: the search's predicates (search-where.server.ts
  * `searchWhere`) turned around, one statement. `match_keys && …` picks the candidates through
- * the GIN index; every other filter is a column test, NULL meaning 'Tous'; the radius is the
- * bounding box then the exact haversine distance, on the same 6 371 km sphere as the search.
- * The owner's own searches, and searches whose alerts are off, are left out.
+ * the GIN index (brand, model and geographic cell); every other filter is a column test, NULL
+ * meaning 'Tous'; the radius is the bounding box then the exact haversine distance, on the same
+ * 6 371 km sphere as the search. Left out: the owner's own searches, searches whose alerts are
+ * off, and searches of accounts that turned 'Alertes de recherche' off or are suspended.
  */
 export async function findMatchingSearches(db: DbExecutor, listingId: string): Promise<SearchMatch[]> {
+  const statement = await listingMatchStatement(db, listingId);
+  if (!statement) return [];
+  return toMatches(await db.execute(statement));
+}
+
+/** The match of a listing, or null when it is not published (nothing to match). */
+async function listingMatchStatement(db: DbExecutor, listingId: string): Promise<SQL | null> {
   const [listing] = await db
-    .select({ brand: listings.brand, model: listings.model, status: listings.status })
+    .select({ brand: listings.brand, model: listings.model, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId));
-  if (!listing || listing.status !== "published") return [];
-  const result = (await db.execute(matchStatement(listingId, listingMatchKeys(listing)))) as unknown as {
-    rows: { savedSearchId: string; userId: string; frequency: "immediate" | "daily"; lastAlertAt: string | Date | null }[];
-  };
-  return result.rows.map((r) => ({ ...r, lastAlertAt: r.lastAlertAt === null ? null : new Date(r.lastAlertAt) }));
+  if (!listing || listing.status !== "published") return null;
+  return matchStatement(listingId, listingMatchKeys(listing));
+}
+
+type MatchRow = { savedSearchId: string; userId: string; frequency: "immediate" | "daily"; lastAlertAt: string | Date | null };
+
+function toMatches(result: unknown): SearchMatch[] {
+  return (result as { rows: MatchRow[] }).rows.map((r) => ({
+    savedSearchId: r.savedSearchId,
+    userId: r.userId,
+    frequency: r.frequency,
+    lastAlertAt: r.lastAlertAt === null ? null : new Date(r.lastAlertAt),
+  }));
 }
 
 /** The matching statement itself (exported for EXPLAIN in scripts/bench-alerts.ts). */
 export function matchStatement(listingId: string, keys: string[]): SQL {
   return sql`
     select s.id as "savedSearchId", s.user_id as "userId", s.frequency, s.last_alert_at as "lastAlertAt"
-    from saved_searches s, listings l
-    where l.id = ${listingId}
-      and s.match_keys && ${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}
+    from saved_searches s
+    join listings l on l.id = ${listingId}
+    where s.match_keys && ${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}
       and s.frequency <> 'off'
       and s.user_id <> l.owner_id
       and (s.brands is null or l.brand = any(s.brands))
@@ -78,6 +94,7 @@ export function matchStatement(listingId: string, keys: string[]): SQL {
           power(sin(radians(l.latitude - s.latitude) / 2), 2)
           + cos(radians(s.latitude)) * cos(radians(l.latitude))
             * power(sin(radians(l.longitude - s.longitude) / 2), 2)))) <= s.radius_km))
+      and not exists (select 1 from "user" u where u.id = s.user_id and (u.notify_search_alerts = false or u.suspended_at is not null))
   `;
 }
 
@@ -86,8 +103,11 @@ export function matchStatement(listingId: string, keys: string[]): SQL {
  * records one pending notice per matching saved search — committed with the publication or
  * not at all, and never twice (primary key) — and schedules the jobs that will send them:
  * 'Immédiate' now or when the search's hour is up, 'Quotidienne' at the next digest time.
- * The jobs are enqueued in the same transaction (outbox); without a queue (tests), the
- * notices wait for `sendSearchAlert`/`sendSearchDigest`.
+ * The jobs are enqueued in the same transaction (outbox), one waiting job per search
+ * ('search-alert') or per account ('search-digest') at most: their queues have the "short"
+ * policy and the job's key is the search or the account, so a waiting job takes the new
+ * notices too instead of a second job piling up. Without a queue (tests), the notices wait
+ * for `sendSearchAlert`/`sendSearchDigest`.
  */
 export async function recordSearchMatches(options: {
   db: DbExecutor;
@@ -97,30 +117,35 @@ export async function recordSearchMatches(options: {
 }): Promise<{ recorded: number }> {
   const { db } = options;
   const now = options.now ?? new Date();
-  const matches = await findMatchingSearches(db, options.listingId);
-  if (matches.length === 0) return { recorded: 0 };
-  const inserted = (await db.execute(sql`
-    insert into saved_search_notices (saved_search_id, listing_id, user_id)
-    select m.id::uuid, ${options.listingId}::uuid, m.user_id
-    from unnest(${sql`array[${sql.join(matches.map((m) => sql`${m.savedSearchId}`), sql`, `)}]::text[]`},
-                ${sql`array[${sql.join(matches.map((m) => sql`${m.userId}`), sql`, `)}]::text[]`}) as m(id, user_id)
-    on conflict do nothing
-    returning saved_search_id as "savedSearchId"
-  `)) as unknown as { rows: { savedSearchId: string }[] };
-  const fresh = new Set(inserted.rows.map((r) => r.savedSearchId));
+  const statement = await listingMatchStatement(db, options.listingId);
+  if (!statement) return { recorded: 0 };
+  // Match and record in one statement: the matches never travel to JavaScript and back.
+  const fresh = toMatches(
+    await db.execute(sql`
+      with m as (${statement}),
+      recorded as (
+        insert into saved_search_notices (saved_search_id, listing_id, user_id)
+        select m."savedSearchId", ${options.listingId}::uuid, m."userId" from m
+        on conflict do nothing
+        returning saved_search_id
+      )
+      select m.* from m join recorded r on r.saved_search_id = m."savedSearchId"
+    `),
+  );
   if (options.jobs) {
-    const digestUsers = new Set<string>();
-    for (const match of matches) {
-      if (!fresh.has(match.savedSearchId)) continue;
+    // Two statements whatever the number of matches (the publishing transaction stays short).
+    const alerts: { payload: { savedSearchId: string }; singletonKey: string; startAfter?: Date }[] = [];
+    const digests = new Map<string, { payload: { userId: string }; singletonKey: string; startAfter: Date }>();
+    for (const match of fresh) {
       if (match.frequency === "daily") {
-        if (digestUsers.has(match.userId)) continue;
-        digestUsers.add(match.userId);
-        await options.jobs.enqueue("search-digest", { userId: match.userId }, { db, startAfter: nextDigestAt(now) });
+        digests.set(match.userId, { payload: { userId: match.userId }, singletonKey: match.userId, startAfter: nextDigestAt(now) });
       } else {
         const due = match.lastAlertAt ? new Date(match.lastAlertAt.getTime() + IMMEDIATE_WINDOW_MS) : now;
-        await options.jobs.enqueue("search-alert", { savedSearchId: match.savedSearchId }, { db, startAfter: due > now ? due : undefined });
+        alerts.push({ payload: { savedSearchId: match.savedSearchId }, singletonKey: match.savedSearchId, startAfter: due > now ? due : undefined });
       }
     }
+    await options.jobs.enqueueMany("search-alert", alerts, { db });
+    await options.jobs.enqueueMany("search-digest", [...digests.values()], { db });
   }
-  return { recorded: fresh.size };
+  return { recorded: fresh.length };
 }

@@ -2,67 +2,12 @@ import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { savedSearches } from "~/db/schema";
-import { locatePostalCode } from "~/features/places/places.server";
-import { boundingBox, textWords } from "~/features/search/search-where.server";
-import { DEFAULT_RADIUS_KM } from "~/features/search/search-params";
+import { requireUserId } from "~/features/publish/listing-access.server";
+import { resolveArea } from "~/features/search/search-where.server";
 import { AppError } from "~/server/app-error";
-import {
-  MAX_SAVED_SEARCHES,
-  parseSavedSearchQuery,
-  proposeSearchName,
-  SAVED_SEARCH_MESSAGES,
-  searchMatchKeys,
-  type SavedFilters,
-} from "./saved-search-filters";
 import { cleanSearchName } from "./manage-saved-searches.server";
-
-export function requireSignedIn(userId: string | null | undefined): string {
-  if (!userId) throw new AppError("unauthenticated", SAVED_SEARCH_MESSAGES.signedOut);
-  return userId;
-}
-
-/** The typed columns of a saved search: NULL is 'Tous'; the radius centre resolved now. */
-async function filterColumns(db: Database, filters: SavedFilters) {
-  let location = {};
-  if (filters.postalCode) {
-    const center = await locatePostalCode({ db, postalCode: filters.postalCode, city: filters.city });
-    if (!center) {
-      throw new AppError("invalid", `Le code postal ${filters.postalCode} est introuvable : la recherche ne peut pas être sauvegardée.`);
-    }
-    const radiusKm = filters.radius ?? DEFAULT_RADIUS_KM;
-    const box = boundingBox({ center, radiusKm });
-    location = {
-      postalCode: filters.postalCode,
-      radiusKm,
-      latitude: center.latitude,
-      longitude: center.longitude,
-      minLatitude: box.minLat,
-      maxLatitude: box.maxLat,
-      minLongitude: box.minLon,
-      maxLongitude: box.maxLon,
-    };
-  }
-  return {
-    brand: filters.brand ?? null,
-    model: filters.model ?? null,
-    brands: filters.brands?.length ? filters.brands : null,
-    models: filters.models?.length ? filters.models : null,
-    energies: filters.energies?.length ? filters.energies : null,
-    vehicleType: filters.vehicleType ?? null,
-    fuel: filters.fuel ?? null,
-    gearbox: filters.gearbox ?? null,
-    color: filters.color ?? null,
-    priceMin: filters.priceMin ?? null,
-    priceMax: filters.priceMax ?? null,
-    yearMin: filters.yearMin ?? null,
-    yearMax: filters.yearMax ?? null,
-    mileageMax: filters.mileageMax ?? null,
-    textQuery: textWords(filters.q) || null,
-    goodDeals: filters.goodDeals ?? false,
-    ...location,
-    matchKeys: searchMatchKeys(filters),
-  };
-}
+import { savedSearchColumns } from "./saved-search-columns.server";
+import { MAX_SAVED_SEARCHES, parseSavedSearchQuery, proposeSearchName, SAVED_SEARCH_MESSAGES } from "./saved-search-filters";
 
 /**
  * 'Sauvegarder la recherche': the filters of a /recherche query string, canonicalised, under
@@ -76,14 +21,19 @@ export async function saveSearch(options: {
   query: unknown;
   name?: unknown;
 }): Promise<{ id: string; name: string; created: boolean }> {
-  const userId = requireSignedIn(options.userId);
+  const userId = requireUserId(options.userId, SAVED_SEARCH_MESSAGES.signedOut);
   const parsed = parseSavedSearchQuery(typeof options.query === "string" ? options.query : "");
   if (!parsed.ok) throw new AppError("invalid", parsed.error, { fieldErrors: { query: parsed.error } });
   const name =
     options.name === undefined || options.name === null || options.name === ""
       ? proposeSearchName(parsed.filters)
       : cleanSearchName(options.name);
-  const columns = await filterColumns(options.db, parsed.filters);
+  // The circle /recherche itself would draw (centre from the reference table, radius on the slider's scale).
+  const resolved = await resolveArea(options.db, parsed.filters);
+  if (!resolved.ok) {
+    throw new AppError("invalid", `Le code postal ${parsed.filters.postalCode} est introuvable : la recherche ne peut pas être sauvegardée.`);
+  }
+  const columns = savedSearchColumns(parsed.filters, resolved.area);
   return options.db.transaction(async (tx) => {
     // Serialises this account's saves (the limit), whatever the engine.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-searches:${userId}`}))`);

@@ -26,6 +26,7 @@ export const MAX_SAVED_SEARCH_NAME = 80;
 export const SAVED_SEARCH_MESSAGES = {
   limit: `Vous avez atteint la limite de ${MAX_SAVED_SEARCHES} recherches sauvegardées. Supprimez-en une dans « Mes recherches » pour en sauvegarder une nouvelle.`,
   signedOut: "Veuillez vous connecter pour sauvegarder une recherche.",
+  signedOutManage: "Veuillez vous connecter pour gérer vos recherches.",
   notFound: "Recherche sauvegardée introuvable.",
   nameRequired: "Donnez un nom à cette recherche.",
   nameTooLong: `Le nom ne peut pas dépasser ${MAX_SAVED_SEARCH_NAME} caractères.`,
@@ -99,24 +100,4 @@ export function proposeSearchName(filters: SavedFilters): string {
 /** The filters as French badges ("Marque : Peugeot", "Autour de 69001 (50 km)"). */
 export function savedSearchBadges(filters: SavedFilters): { key: string; label: string }[] {
   return activeFilterBadges(filters).map(({ key, label }) => ({ key, label }));
-}
-
-/** Keys of a listing, to be looked up in `saved_searches.match_keys`. */
-export function listingMatchKeys(listing: { brand: string; model: string }): string[] {
-  return [`${listing.brand}|${listing.model}`, `${listing.brand}|*`, `*|${listing.model}`, "*|*"];
-}
-
-/**
- * The keys a saved search is found by: every allowed brand × every allowed model, '*' for
- * 'Tous'. A single brand and a list both set (brand=X&brands=Y,Z) allow their intersection,
- * like the search's two predicates; an empty intersection gives no key (nothing can match).
- */
-export function searchMatchKeys(filters: SavedFilters): string[] {
-  const allowed = (single: string | undefined, many: string[] | undefined): string[] => {
-    if (single !== undefined) return many?.length ? (many.includes(single) ? [single] : []) : [single];
-    return many?.length ? many : ["*"];
-  };
-  const brands = allowed(filters.brand, filters.brands);
-  const models = allowed(filters.model, filters.models);
-  return brands.flatMap((b) => models.map((m) => `${b}|${m}`));
 }

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings, savedSearchNotices, savedSearches, searchAlertDigests, user } from "~/db/schema";
+import { photoUrls } from "~/features/listings/listing-cards.server";
 import { listingPath } from "~/features/listings/listing-seo";
-import { variantKey } from "~/features/listings/photo-variants";
 import type { JobQueue } from "~/server/jobs.server";
 import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
@@ -16,8 +16,8 @@ export interface AlertSender {
   db: Database;
   mailer: Mailer;
   publicUrl: string;
-  /** How photo URLs are built (PHOTO_BASE_URL or the app's /uploads). */
-  photoUrl: Storage["url"];
+  /** Where photo URLs point (PHOTO_BASE_URL or the app's /uploads). */
+  storage: Storage;
   logger: Logger;
   jobs?: JobQueue;
 }
@@ -46,7 +46,7 @@ interface PendingRow {
  * account before (by any of its searches), once per listing — and what is only dropped.
  */
 async function takePending(tx: DbExecutor, userId: string, searchIds: string[]) {
-  if (searchIds.length === 0) return { listed: [] as PendingRow[], handledIds: [] as string[] };
+  if (searchIds.length === 0) return { listed: [] as PendingRow[], all: [] as PendingRow[] };
   const rows: PendingRow[] = await tx
     .select({
       savedSearchId: savedSearchNotices.savedSearchId,
@@ -95,22 +95,32 @@ async function takePending(tx: DbExecutor, userId: string, searchIds: string[]) 
   return { listed, all: rows };
 }
 
-/** Marks the taken notices handled, and e-mailed for those listed. */
+/** Marks the taken notices handled, and e-mailed for those listed: one UPDATE for all of them. */
 async function markHandled(tx: DbExecutor, all: PendingRow[], listed: PendingRow[]) {
+  if (all.length === 0) return;
   const emailed = new Set(listed.map((r) => `${r.savedSearchId}|${r.listingId}`));
-  for (const row of all) {
-    await tx
-      .update(savedSearchNotices)
-      .set({ handledAt: sql`now()`, emailed: emailed.has(`${row.savedSearchId}|${row.listingId}`) })
-      .where(and(eq(savedSearchNotices.savedSearchId, row.savedSearchId), eq(savedSearchNotices.listingId, row.listingId)));
-  }
+  const column = (values: (string | boolean)[], type: "uuid" | "boolean") =>
+    sql`array[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::${sql.raw(type)}[]`;
+  await tx.execute(sql`
+    update saved_search_notices n
+    set handled_at = now(), emailed = v.emailed
+    from unnest(
+      ${column(all.map((r) => r.savedSearchId), "uuid")},
+      ${column(all.map((r) => r.listingId), "uuid")},
+      ${column(all.map((r) => emailed.has(`${r.savedSearchId}|${r.listingId}`)), "boolean")}
+    ) as v(saved_search_id, listing_id, emailed)
+    where n.saved_search_id = v.saved_search_id and n.listing_id = v.listing_id
+  `);
 }
 
 async function toAlertListings(sender: AlertSender, tx: DbExecutor, rows: PendingRow[]): Promise<Map<string, AlertListing>> {
   const ids = [...new Set(rows.map((r) => r.listingId))];
   const photos = ids.length
     ? await tx
-        .select({ listingId: listingPhotos.listingId, storageKey: listingPhotos.storageKey, widths: listingPhotos.variantWidths })
+        .select({ listingId: listingPhotos.listingId, storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths })
         .from(listingPhotos)
         .where(inArray(listingPhotos.listingId, ids))
         .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
@@ -118,8 +128,8 @@ async function toAlertListings(sender: AlertSender, tx: DbExecutor, rows: Pendin
   const firstPhoto = new Map<string, string>();
   for (const photo of photos) {
     if (firstPhoto.has(photo.listingId)) continue;
-    const width = photo.widths.find((w) => w >= 480) ?? photo.widths.at(-1) ?? 480;
-    const url = sender.photoUrl(variantKey(photo.storageKey, width), { restricted: false });
+    // Only published listings are listed: their photos may come from PHOTO_BASE_URL.
+    const url = photoUrls(sender.storage, photo, "published").src;
     firstPhoto.set(photo.listingId, url.startsWith("/") ? `${sender.publicUrl}${url}` : url);
   }
   return new Map(
@@ -136,12 +146,22 @@ async function toAlertListings(sender: AlertSender, tx: DbExecutor, rows: Pendin
   );
 }
 
+/**
+ * The account an alert goes to, and whether it wants one: 'Alertes de recherche' on and not
+ * suspended (notices recorded before the account changed are dropped, not sent).
+ */
 async function recipient(tx: DbExecutor, userId: string) {
   const [row] = await tx
-    .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifySearchAlerts })
+    .select({
+      email: user.email,
+      firstname: user.firstname,
+      username: user.username,
+      notify: user.notifySearchAlerts,
+      suspendedAt: user.suspendedAt,
+    })
     .from(user)
     .where(eq(user.id, userId));
-  return row;
+  return row && { ...row, wantsAlerts: row.notify !== false && row.suspendedAt === null };
 }
 
 /**
@@ -162,13 +182,13 @@ export async function sendSearchAlert(sender: AlertSender, savedSearchId: string
     if (search.frequency === "daily") return "nothing";
     if (search.frequency === "immediate" && search.lastAlertAt && now.getTime() - search.lastAlertAt.getTime() < IMMEDIATE_WINDOW_MS) {
       const due = new Date(search.lastAlertAt.getTime() + IMMEDIATE_WINDOW_MS);
-      await sender.jobs?.enqueue("search-alert", { savedSearchId }, { db: tx, startAfter: due });
+      await sender.jobs?.enqueue("search-alert", { savedSearchId }, { db: tx, startAfter: due, singletonKey: savedSearchId });
       return "throttled";
     }
     const { listed, all } = await takePending(tx, search.userId, [search.id]);
     const to = await recipient(tx, search.userId);
-    const wanted = search.frequency === "immediate" && to !== undefined && to.notify !== false;
-    await markHandled(tx, all ?? [], wanted ? listed : []);
+    const wanted = search.frequency === "immediate" && to !== undefined && to.wantsAlerts;
+    await markHandled(tx, all, wanted ? listed : []);
     if (!wanted) return search.frequency === "off" ? "nothing" : "disabled";
     if (listed.length === 0) return "nothing";
     const cards = await toAlertListings(sender, tx, listed);
@@ -203,7 +223,7 @@ export async function sendSearchDigest(sender: AlertSender, userId: string, now 
     await tx.insert(searchAlertDigests).values({ userId }).onConflictDoNothing();
     const [digest] = await tx.select().from(searchAlertDigests).where(eq(searchAlertDigests.userId, userId)).for("update");
     if (digest?.lastSentAt && now.getTime() - digest.lastSentAt.getTime() < DIGEST_MIN_GAP_MS) {
-      await sender.jobs?.enqueue("search-digest", { userId }, { db: tx, startAfter: nextDigestAt(now) });
+      await sender.jobs?.enqueue("search-digest", { userId }, { db: tx, startAfter: nextDigestAt(now), singletonKey: userId });
       return "throttled";
     }
     const searches = await tx
@@ -212,8 +232,8 @@ export async function sendSearchDigest(sender: AlertSender, userId: string, now 
       .where(and(eq(savedSearches.userId, userId), eq(savedSearches.frequency, "daily")))
       .orderBy(asc(savedSearches.createdAt));
     const { listed, all } = await takePending(tx, userId, searches.map((s) => s.id));
-    const wanted = to.notify !== false;
-    await markHandled(tx, all ?? [], wanted ? listed : []);
+    const wanted = to.wantsAlerts;
+    await markHandled(tx, all, wanted ? listed : []);
     if (!wanted) return "disabled";
     if (listed.length === 0) return "nothing";
     const cards = await toAlertListings(sender, tx, listed);

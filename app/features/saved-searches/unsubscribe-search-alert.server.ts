@@ -1,5 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { savedSearches } from "~/db/schema";
@@ -18,7 +18,11 @@ export function unsubscribeUrl(publicUrl: string, searches: { id: string; unsubs
   return `${publicUrl}${UNSUBSCRIBE_PATH}?r=${encodeURIComponent(ref)}`;
 }
 
-export type UnsubscribeResult = { ok: true; names: string[] } | { ok: false };
+/**
+ * `names`: the searches whose alerts the link stops; `missing`: how many of the link's
+ * searches were deleted since the e-mail (nothing left to stop for them).
+ */
+export type UnsubscribeResult = { ok: true; names: string[]; missing: number } | { ok: false };
 
 function parseRef(raw: string | null): { id: string; token: string }[] | null {
   if (!raw || raw.length > 2_000) return null;
@@ -35,7 +39,11 @@ function sameToken(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** The searches a link names, if every token is right; nothing otherwise (a tampered link). */
+/**
+ * The searches a link names, or null for a malformed or tampered link (any wrong token: the
+ * link is refused whole). A search deleted since the e-mail is skipped and counted in
+ * `missing`: a digest's link still stops the other searches it names.
+ */
 export async function checkUnsubscribeLink(options: { db: Database; ref: string | null }) {
   const refs = parseRef(options.ref);
   if (!refs) return null;
@@ -44,17 +52,26 @@ export async function checkUnsubscribeLink(options: { db: Database; ref: string 
     .from(savedSearches)
     .where(inArray(savedSearches.id, refs.map((r) => r.id)));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const found = refs.map((r) => {
-    const row = byId.get(r.id);
-    return row && sameToken(row.token, r.token) ? row : null;
-  });
-  return found.every(Boolean) ? (found as typeof rows) : null;
+  const searches: typeof rows = [];
+  let missing = 0;
+  for (const ref of refs) {
+    const row = byId.get(ref.id);
+    if (!row) missing++;
+    else if (!sameToken(row.token, ref.token)) return null;
+    else if (!searches.includes(row)) searches.push(row);
+  }
+  return { searches, missing };
 }
 
-/** Turns the alerts of the link's searches off ('Désactivée'); a tampered link changes nothing. */
+/** Turns the alerts of the link's searches off ('Désactivée'), in one UPDATE; a tampered link changes nothing. */
 export async function unsubscribeSearchAlerts(options: { db: Database; ref: string | null }): Promise<UnsubscribeResult> {
-  const rows = await checkUnsubscribeLink(options);
-  if (!rows) return { ok: false };
-  for (const row of rows) await options.db.update(savedSearches).set({ frequency: "off" }).where(eq(savedSearches.id, row.id));
-  return { ok: true, names: rows.map((r) => r.name) };
+  const link = await checkUnsubscribeLink(options);
+  if (!link) return { ok: false };
+  if (link.searches.length) {
+    await options.db
+      .update(savedSearches)
+      .set({ frequency: "off" })
+      .where(inArray(savedSearches.id, link.searches.map((r) => r.id)));
+  }
+  return { ok: true, names: link.searches.map((r) => r.name), missing: link.missing };
 }

@@ -1,36 +1,74 @@
-import { and, sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
-import { cappedCount, firstMatching, resolveArea, safeFilters, searchWhere, textMatches } from "./search-where.server";
+import { ORDER_BY, safeFilters, searchWhere, textMatches, type RadiusArea, type TextMatch } from "./search-where.server";
+
+export interface MatchCountRequest {
+  filters: SearchFilters;
+  /** The circle, already resolved (saved searches store their centre and radius). */
+  area: RadiusArea | undefined;
+  /** 'N nouvelles' counts the matches published after this. */
+  publishedAfter: Date;
+}
+
+export interface MatchCount {
+  count: number;
+  capped: boolean;
+  /** Matches published after `publishedAfter` (exact up to the cap). */
+  newCount: number;
+}
 
 /**
- * How many published listings match the filters now (capped like the search's count), or
- * only those published after `publishedAfter` (saved searches' 'N nouvelles').
- * An unknown postal code matches nothing, as on /recherche.
+ * 'Mes recherches': for each search, how many published listings match now (capped like the
+ * search's count) and how many of them are new — one statement for every search of the page.
+ * Each search reads at most `SEARCH_COUNT_CAP + 1` of its matches, newest first (the search's
+ * 'recent' order, served by its index), so the new ones are always among those read.
+ * Words are matched as /recherche matches them (`textMatches`): as text, and, for the searches
+ * whose text finds nothing, as a spelling of brand + model in a second statement.
  */
-export async function countSearchMatches(options: {
-  db: DbExecutor;
-  filters: SearchFilters;
-  publishedAfter?: Date;
-}): Promise<{ count: number; capped: boolean }> {
-  const { db } = options;
-  const filters = safeFilters(options.filters);
-  const resolved = await resolveArea(db, filters);
-  if (!resolved.ok) return { count: 0, capped: false };
-  const n = await firstMatching(
-    await textMatches(db, filters),
-    async (text) => {
-      const where = and(
-        searchWhere(filters, resolved.area, "band", text, true),
-        options.publishedAfter
-          ? sql`${listings.publishedAt} > ${options.publishedAfter.toISOString()}::timestamptz`
-          : undefined,
-      );
-      const [row] = await cappedCount(db, where);
-      return Number(row?.n ?? 0);
-    },
-    (count) => count > 0,
+export async function countSearchMatches(options: { db: DbExecutor; searches: MatchCountRequest[] }): Promise<MatchCount[]> {
+  const { db, searches } = options;
+  if (searches.length === 0) return [];
+  const filters = searches.map((search) => safeFilters(search.filters));
+  const texts = await Promise.all(filters.map((f) => textMatches(db, f)));
+  const counts = await countEach(
+    db,
+    searches.map((search, i) => ({ search, filters: filters[i]!, text: texts[i]![0] })),
   );
-  return { count: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  const retry = searches.flatMap((_, i) => (counts[i]!.count === 0 && texts[i]!.length > 1 ? [i] : []));
+  if (retry.length > 0) {
+    const again = await countEach(
+      db,
+      retry.map((i) => ({ search: searches[i]!, filters: filters[i]!, text: texts[i]![1] })),
+    );
+    retry.forEach((i, k) => (counts[i] = again[k]!));
+  }
+  return counts;
+}
+
+async function countEach(
+  db: DbExecutor,
+  requests: { search: MatchCountRequest; filters: SearchFilters; text: TextMatch }[],
+): Promise<MatchCount[]> {
+  const parts: SQL[] = requests.map(({ search, filters, text }, i) => {
+    const where = searchWhere(filters, search.area, "band", text, true);
+    return sql`(select ${i}::int as i, count(*)::int as n,
+        count(*) filter (where m.published_at > ${search.publishedAfter.toISOString()}::timestamptz)::int as fresh
+      from (select ${listings.publishedAt} as published_at from ${listings} where ${where}
+        order by ${sql.join(ORDER_BY.recent, sql`, `)} limit ${SEARCH_COUNT_CAP + 1}) m)`;
+  });
+  const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { i: number; n: number; fresh: number }[];
+  };
+  const counts: MatchCount[] = requests.map(() => ({ count: 0, capped: false, newCount: 0 }));
+  for (const row of result.rows) {
+    const n = Number(row.n);
+    counts[Number(row.i)] = {
+      count: Math.min(n, SEARCH_COUNT_CAP),
+      capped: n > SEARCH_COUNT_CAP,
+      newCount: Math.min(Number(row.fresh), SEARCH_COUNT_CAP),
+    };
+  }
+  return counts;
 }
