@@ -30,7 +30,7 @@ import { PAGE_SIZE, type SearchFilters } from "~/features/search/search-params";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { suggestSearches } from "~/features/search/suggest.server";
 import { EARTH_RADIUS_KM } from "~/features/search/search-where.server";
-import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
+import { DEEP_PAGE_SETTING, searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 
@@ -692,7 +692,11 @@ async function explainMix(db: Database): Promise<void> {
       ["items", statements.items],
       ["count", statements.count],
     ] as [string, SQLWrapper][]) {
-      const result = await db.execute(sql`explain (analyze, buffers) ${statement}`);
+      // Pages after the first are read as the service reads them (DEEP_PAGE_SETTING).
+      const result = await db.transaction(async (tx) => {
+        if (label === "items" && (filters.page ?? 1) > 1) await tx.execute(DEEP_PAGE_SETTING);
+        return tx.execute(sql`explain (analyze, buffers) ${statement}`);
+      });
       const lines = rowsOf(result).map((r) => String(Object.values(r)[0]));
       console.log(`  [${label}]`);
       for (const line of planSummary(lines)) console.log(`    ${line}`);
