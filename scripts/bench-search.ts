@@ -3,7 +3,7 @@
 // Usage: [BENCH_DB=occazio_bench] npm run bench:search -- [--engine postgres|pglite] [--rows 100000]
 //                                 [--runs 100] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //                                 [--naive auto|yes|no] [--keep] [--reuse] [--traffic yes|no]
-//                                 [--views 200000] [--bar 30]
+//                                 [--views 200000] [--bar 30] [--only "radius,last linked page"]
 //
 // PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
 // named by BENCH_DB (default occazio_bench), on that server. An existing database of that name
@@ -17,7 +17,10 @@
 // real service (searchListings), print p50/p95 per query and EXPLAIN (ANALYZE, BUFFERS)
 // summaries, and at ≤ 100,000 listings time the original product's way (load every published
 // listing, filter in JavaScript) for the ratio. --keep leaves occazio_bench in place and
-// --reuse starts from it (handy while tuning indexes: new migrations are applied on open).
+// --reuse starts from it (handy while tuning indexes: new migrations are applied on open); it
+// regenerates the data unless the published count equals --rows (after a simulated day the
+// database holds --rows + 5 000: pass that to re-measure it as it is, with --traffic no).
+// --only keeps the queries of the mix whose name contains one of the comma-separated words.
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -49,6 +52,7 @@ const { values: args } = parseArgs({
     bar: { type: "string", default: "30" },
     "text-bar": { type: "string", default: "50" },
     "suggest-bar": { type: "string", default: "20" },
+    only: { type: "string" },
   },
 });
 const engine = args.engine === "pglite" ? "pglite" : "postgres";
@@ -593,6 +597,10 @@ const MIX: QueryCase[] = [
     map: true,
   },
 ];
+if (args.only) {
+  const words = args.only.split(",").map((w) => w.trim()).filter(Boolean);
+  for (let i = MIX.length - 1; i >= 0; i--) if (!words.some((w) => MIX[i]!.name.includes(w))) MIX.splice(i, 1);
+}
 
 /** "Last linked page" variants get the page count of their search (the pagination's last link). */
 async function resolveLastPages(db: Database): Promise<void> {
