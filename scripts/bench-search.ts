@@ -3,7 +3,7 @@
 // Usage: [BENCH_DB=occazio_bench] npm run bench:search -- [--engine postgres|pglite] [--rows 100000]
 //                                 [--runs 100] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //                                 [--naive auto|yes|no] [--keep] [--reuse] [--traffic yes|no]
-//                                 [--views 200000] [--bar 30] [--only all|text]
+//                                 [--views 200000] [--bar 30] [--only text | --only "radius,last linked page"]
 //
 // PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
 // named by BENCH_DB (default occazio_bench), on that server. An existing database of that name
@@ -17,7 +17,10 @@
 // real service (searchListings), print p50/p95 per query and EXPLAIN (ANALYZE, BUFFERS)
 // summaries, and at ≤ 100,000 listings time the original product's way (load every published
 // listing, filter in JavaScript) for the ratio. --keep leaves occazio_bench in place and
-// --reuse starts from it (handy while tuning indexes: new migrations are applied on open).
+// --reuse starts from it (handy while tuning indexes: new migrations are applied on open); it
+// regenerates the data unless the published count equals --rows (after a simulated day the
+// database holds --rows + 5 000: pass that to re-measure it as it is, with --traffic no).
+// --only keeps the queries of the mix whose name contains one of the comma-separated words.
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -30,7 +33,7 @@ import { PAGE_SIZE, type SearchFilters } from "~/features/search/search-params";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { suggestSearches } from "~/features/search/suggest.server";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
-import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
+import { DEEP_PAGE_SETTING, searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 
@@ -49,7 +52,7 @@ const { values: args } = parseArgs({
     bar: { type: "string", default: "30" },
     "text-bar": { type: "string", default: "50" },
     "suggest-bar": { type: "string", default: "20" },
-    only: { type: "string", default: "all" },
+    only: { type: "string" },
   },
 });
 /** `--only text`: the free-text lines, the suggestions and their plans (every variant), nothing else. */
@@ -598,7 +601,13 @@ const FULL_MIX: QueryCase[] = [
 ];
 
 /** "Last linked page" variants get the page count of their search (the pagination's last link). */
-const MIX: QueryCase[] = ONLY_TEXT ? FULL_MIX.filter((q) => q.text) : FULL_MIX;
+/** `--only "word,word"`: the queries of the mix whose name contains one of the words. */
+const ONLY_WORDS = !ONLY_TEXT && args.only ? args.only.split(",").map((w) => w.trim()).filter(Boolean) : null;
+const MIX: QueryCase[] = ONLY_TEXT
+  ? FULL_MIX.filter((q) => q.text)
+  : ONLY_WORDS
+    ? FULL_MIX.filter((q) => ONLY_WORDS.some((w) => q.name.includes(w)))
+    : FULL_MIX;
 
 async function resolveLastPages(db: Database): Promise<void> {
   for (const q of MIX) {
@@ -698,7 +707,11 @@ async function explainMix(db: Database): Promise<void> {
         ["items", statements.items],
         ["count", statements.count],
       ] as [string, SQLWrapper][]) {
-        const result = await db.execute(sql`explain (analyze, buffers) ${statement}`);
+        // Pages after the first are read as the service reads them (DEEP_PAGE_SETTING).
+        const result = await db.transaction(async (tx) => {
+          if (label === "items" && (filters.page ?? 1) > 1) await tx.execute(DEEP_PAGE_SETTING);
+          return tx.execute(sql`explain (analyze, buffers) ${statement}`);
+        });
         const lines = rowsOf(result).map((r) => String(Object.values(r)[0]));
         console.log(`  [${label}]`);
         for (const line of planSummary(lines)) console.log(`    ${line}`);

@@ -7,13 +7,17 @@
 // Reads the benchmark database that `npm run bench:search -- --rows 1000000 --keep` leaves
 // (named by BENCH_DB); it never creates nor drops a database. Measures, in this process:
 // - the background rebuild: wall time, files, and the longest event-loop stall while it runs;
-// - requests through the real HTTP server (createHttpApp) for the index and each file, gzip
-//   and identity: p50/p95/max server time, and the longest event-loop stall while serving.
+// - requests through an HTTP server answering with the routes' code (sitemapResponse, written to
+//   the socket with React Router's writeReadableStreamToWritable as server/app.ts does) for the
+//   index and each file, gzip and identity: p50/p95/max, and the longest event-loop stall;
+// - a second rebuild while a client keeps requesting the files (the background refresh of a
+//   live server): the requests' p50/p95/max during it and the longest stall.
 import http from "node:http";
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
 import { buildSitemaps, sitemapResponse } from "~/features/listings/sitemap.server";
@@ -66,6 +70,13 @@ try {
   console.log(`${BENCH_DB}: ${Number(counted.rows[0]?.n).toLocaleString("fr-FR")} published listings; ${os.cpus().length} cores, Node ${process.version}`);
   console.log(`Load average: ${load()}`);
 
+  // What the machine alone does to an idle event loop (a shared machine delays timers too).
+  const idle = monitorEventLoopDelay({ resolution: 5 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  idle.disable();
+  console.log(`Longest event-loop stall of an idle loop over 5 s (the machine's own noise): ${(idle.max / 1e6).toFixed(1)} ms`);
+
   const stall = monitorEventLoopDelay({ resolution: 5 });
   stall.enable();
   const t0 = performance.now();
@@ -80,19 +91,25 @@ try {
   );
 
   // Serve through a plain HTTP server calling the same response code as the routes.
+  let current = snapshot;
   const server = http.createServer(async (req, res) => {
     const name = req.url === "/sitemap.xml" ? null : req.url!.replace("/sitemaps/", "");
-    const file = name === null ? snapshot.index : snapshot.files.get(name);
+    const file = name === null ? current.index : current.files.get(name);
     if (!file) return void res.writeHead(404).end();
-    const response = await sitemapResponse(file, new Request(`http://x${req.url}`, { headers: req.headers as Record<string, string> }), 3600);
+    const response = sitemapResponse(file, new Request(`http://x${req.url}`, { headers: req.headers as Record<string, string> }), 3600);
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(Buffer.from(await response.arrayBuffer()));
+    if (response.body) await writeReadableStreamToWritable(response.body, res);
+    else res.end();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as { port: number }).port;
   const paths = ["/sitemap.xml", ...files.map((f) => `/sitemaps/${f.name}`)];
   const serveStall = monitorEventLoopDelay({ resolution: 5 });
   serveStall.enable();
+  const row = (label: string, encoding: string, times: number[]) => {
+    times.sort((a, b) => a - b);
+    console.log(`| ${label} | ${encoding} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`);
+  };
   console.log(`\n| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
   for (const encoding of ["gzip", "identity"]) {
     const times: number[] = [];
@@ -103,11 +120,31 @@ try {
         times.push(performance.now() - start);
       }
     }
-    times.sort((a, b) => a - b);
-    console.log(`| index + ${files.length} files × ${REQUESTS} | ${encoding} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${times.at(-1)!.toFixed(1)} |`);
+    row(`index + ${files.length} files × ${REQUESTS}`, encoding, times);
   }
   serveStall.disable();
   console.log(`Longest event-loop stall while serving: ${(serveStall.max / 1e6).toFixed(1)} ms`);
+
+  // A background refresh while crawlers keep reading: requests one after another, gzip.
+  const refreshStall = monitorEventLoopDelay({ resolution: 5 });
+  refreshStall.enable();
+  let rebuilding = true;
+  const t1 = performance.now();
+  const rebuild = buildSitemaps({ db: handle.db, origin: "https://www.occazio.fr" })
+    .then((next) => void (current = next))
+    .finally(() => (rebuilding = false));
+  const during: number[] = [];
+  for (let i = 0; rebuilding; i++) {
+    const start = performance.now();
+    await get(port, paths[i % paths.length]!, "gzip");
+    during.push(performance.now() - start);
+  }
+  await rebuild;
+  refreshStall.disable();
+  console.log(`\nSecond rebuild with requests running: ${((performance.now() - t1) / 1000).toFixed(1)} s, ${during.length} requests`);
+  console.log(`| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
+  row("during the rebuild", "gzip", during);
+  console.log(`Longest event-loop stall during the rebuild: ${(refreshStall.max / 1e6).toFixed(1)} ms`);
   console.log(`Load average: ${load()}`);
   server.close();
 } finally {

@@ -166,10 +166,11 @@ export const listings = pgTable(
       .on(t.price, t.id, ...searchFilterColumns(t, ["price"]))
       .where(sql`${t.status} = 'published'`),
     // Radius search, spatial: a GiST R-tree of point(longitude, latitude) (built in: no
-    // extension, PGlite has it too). Its migration adds INCLUDE (every filter column,
-    // published_at, id), which drizzle cannot express, so the exact distance and the filters
-    // are tested on the index entry (index-only). Serves the radius counts and small circles;
-    // search-listings.server.ts chooses it by radius (decision 0007).
+    // extension, PGlite has it too). Its migration adds INCLUDE (latitude, longitude), which
+    // drizzle cannot express, so the exact distance is tested on the index entry (index-only).
+    // Serves only the capped count of a search by place alone over a large circle, chosen by
+    // radius in search-listings.server.ts (decision 0007); any other filter counts on its own
+    // B-tree, so the entry carries no filter column (migration 0016 narrowed it).
     index("listings_published_point_idx")
       .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
       .where(sql`${t.status} = 'published'`),

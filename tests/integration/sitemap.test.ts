@@ -79,7 +79,15 @@ describe(`sitemap index (${process.env.TEST_DB_ENGINE})`, () => {
     // A crawler that does not take gzip gets plain XML.
     const plain = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(await plain.text()).toContain("<urlset");
+    const plainXml = await plain.text();
+    expect(plainXml).toMatch(/^<\?xml[^]*<urlset[^]*<\/urlset>\n$/);
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(plainXml));
+    const zipped = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(await zipped.text()).toBe(plainXml);
+    const head = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { method: "HEAD", headers: { "Accept-Encoding": "identity" } });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(plainXml));
     expect((await fetch(`${app.url}/sitemaps/annonces-99.xml`)).status).toBe(404);
   });
 

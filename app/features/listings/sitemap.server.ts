@@ -1,18 +1,24 @@
-import { promisify } from "node:util";
-import { gunzip as gunzipCb, gzip as gzipCb } from "node:zlib";
+import { Readable } from "node:stream";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { createGunzip, createGzip } from "node:zlib";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { escapeHtml } from "~/server/email-layout";
 import { listingPath } from "./listing-seo";
 
-const gzip = promisify(gzipCb);
-const gunzip = promisify(gunzipCb);
-
 /** Search engines accept at most 50 000 URLs (and 50 MB) per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
-/** Rows read per query while building: keeps every step of a rebuild short (event loop). */
-const BATCH = 5_000;
+/** Rows read per query while building (keyset batches: no OFFSET, no sort on disk). */
+const BATCH = 2_000;
+/**
+ * Rows turned into XML between two yields to the event loop. A whole 50 000-URL file written
+ * at once is an 8 MB string: joining it, encoding it to UTF-8 and copying it blocked the loop
+ * for 100+ ms at 1 M listings; 250 entries are ~40 KB and well under a millisecond.
+ */
+const SLICE = 250;
+/** Size of the slices of a stored file handed to the socket (the buffer is never copied). */
+const SEND_CHUNK = 64 * 1024;
 
 /**
  * The sitemaps of the site, built in the background and served from memory:
@@ -21,14 +27,18 @@ const BATCH = 5_000;
  *   at least two published listings;
  * - `/sitemaps/annonces-N.xml`: every published listing, ≤ 50 000 per file, by id.
  *
- * A rebuild reads the published listings in keyset batches (no OFFSET, no sort on disk) and
- * gzips each file once; requests only copy bytes, so they never wait for the database nor block
- * the event loop. See docs/decisions/0008-sitemap-index.md.
+ * A rebuild reads the published listings in keyset batches, writes each file's XML in small
+ * slices into a streaming gzip (compressed in the thread pool) and yields to the event loop
+ * between slices, so requests served meanwhile never wait behind it. Requests only hand the
+ * stored bytes to the socket (or stream them through gunzip), so they never wait for the
+ * database nor copy a file. See docs/decisions/0008-sitemap-index.md.
  */
 export interface SitemapFile {
   name: string;
   /** The gzipped XML. */
   gz: Buffer;
+  /** Length of the XML itself (Content-Length of an identity answer). */
+  bytes: number;
   lastmod: string | null;
   urls: number;
 }
@@ -43,16 +53,58 @@ function day(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-function urlset(entries: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</urlset>\n`;
-}
+const URLSET_OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`;
+const URLSET_CLOSE = `</urlset>\n`;
 
 function urlEntry(origin: string, loc: string, lastmod?: string): string {
-  return `<url><loc>${escapeHtml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+  return `<url><loc>${escapeHtml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>\n`;
 }
 
-async function file(name: string, xml: string, lastmod: string | null, urls: number): Promise<SitemapFile> {
-  return { name, gz: await gzip(xml), lastmod, urls };
+/**
+ * One gzipped file written piece by piece: each piece is encoded and queued for the thread
+ * pool's deflate at once; the compressed output is gathered as it comes.
+ */
+class GzipFileWriter {
+  private readonly gzip = createGzip();
+  private readonly out: Buffer[] = [];
+  private readonly done: Promise<void>;
+  bytes = 0;
+  urls = 0;
+  lastmod = "";
+
+  constructor(readonly name: string) {
+    this.gzip.on("data", (chunk: Buffer) => this.out.push(chunk));
+    this.done = new Promise((resolve, reject) => {
+      this.gzip.once("end", resolve);
+      this.gzip.once("error", reject);
+    });
+  }
+
+  /** Queues a piece of XML; waits while deflate is behind so memory stays bounded. */
+  async write(text: string): Promise<void> {
+    const piece = Buffer.from(text);
+    this.bytes += piece.byteLength;
+    if (!this.gzip.write(piece)) await new Promise((resolve) => this.gzip.once("drain", resolve));
+  }
+
+  async finish(): Promise<SitemapFile> {
+    this.gzip.end();
+    await this.done;
+    return { name: this.name, gz: Buffer.concat(this.out), bytes: this.bytes, lastmod: this.lastmod || null, urls: this.urls };
+  }
+}
+
+async function writeWhole(name: string, open: string, entries: string[], close: string, lastmod: string | null): Promise<SitemapFile> {
+  const writer = new GzipFileWriter(name);
+  await writer.write(open);
+  for (let i = 0; i < entries.length; i += SLICE) {
+    await writer.write(entries.slice(i, i + SLICE).join(""));
+    await nextTurn();
+  }
+  await writer.write(close);
+  writer.urls = entries.length;
+  writer.lastmod = lastmod ?? "";
+  return writer.finish();
 }
 
 /** Builds every sitemap file from the database (the work a background refresh does). */
@@ -75,18 +127,17 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
   for (const bm of brandModels.filter((b) => b.n >= 2).slice(0, maxUrls - pages.length)) {
     pages.push(urlEntry(origin, `/recherche?brand=${encodeURIComponent(bm.brand)}&model=${encodeURIComponent(bm.model)}`));
   }
-  files.set("pages.xml", await file("pages.xml", urlset(pages), null, pages.length));
+  files.set("pages.xml", await writeWhole("pages.xml", URLSET_OPEN, pages, URLSET_CLOSE, null));
 
-  let chunk: string[] = [];
-  let chunkLastmod = "";
-  let lastId: string | null = null;
+  let writer: GzipFileWriter | null = null;
   const flush = async () => {
-    if (chunk.length === 0) return;
-    const name = `annonces-${files.size}.xml`;
-    files.set(name, await file(name, urlset(chunk), chunkLastmod || null, chunk.length));
-    chunk = [];
-    chunkLastmod = "";
+    if (!writer) return;
+    await writer.write(URLSET_CLOSE);
+    const done = await writer.finish();
+    files.set(done.name, done);
+    writer = null;
   };
+  let lastId: string | null = null;
   for (;;) {
     const rows = await db
       .select({ id: listings.id, brand: listings.brand, model: listings.model, year: listings.year, city: listings.city, updatedAt: listings.updatedAt })
@@ -94,11 +145,25 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
       .where(lastId ? and(published, gt(listings.id, lastId)) : published)
       .orderBy(asc(listings.id))
       .limit(BATCH);
-    for (const l of rows) {
-      const lastmod = day(l.updatedAt);
-      chunk.push(urlEntry(origin, listingPath(l), lastmod));
-      if (lastmod > chunkLastmod) chunkLastmod = lastmod;
-      if (chunk.length >= maxUrls) await flush();
+    for (let i = 0; i < rows.length; ) {
+      if (!writer) {
+        writer = new GzipFileWriter(`annonces-${files.size}.xml`);
+        await writer.write(URLSET_OPEN);
+      }
+      const current: GzipFileWriter = writer;
+      // A slice never crosses a file boundary.
+      const end = Math.min(rows.length, i + SLICE, i + (maxUrls - current.urls));
+      let xml = "";
+      for (; i < end; i++) {
+        const l = rows[i]!;
+        const lastmod = day(l.updatedAt);
+        xml += urlEntry(origin, listingPath(l), lastmod);
+        current.urls++;
+        if (lastmod > current.lastmod) current.lastmod = lastmod;
+      }
+      await current.write(xml);
+      await nextTurn();
+      if (current.urls >= maxUrls) await flush();
     }
     if (rows.length < BATCH) break;
     lastId = rows[rows.length - 1]!.id;
@@ -106,10 +171,17 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
   await flush();
 
   const entries = [...files.values()].map(
-    (f) => `<sitemap><loc>${escapeHtml(`${origin}/sitemaps/${f.name}`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ""}</sitemap>`,
+    (f) => `<sitemap><loc>${escapeHtml(`${origin}/sitemaps/${f.name}`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ""}</sitemap>\n`,
   );
-  const indexXml = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
-  return { builtAt: new Date(), index: await file("sitemap.xml", indexXml, null, files.size), files };
+  const index = await writeWhole(
+    "sitemap.xml",
+    `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`,
+    entries,
+    `</sitemapindex>\n`,
+    null,
+  );
+  index.urls = files.size;
+  return { builtAt: new Date(), index, files };
 }
 
 export interface SitemapCache {
@@ -161,8 +233,24 @@ export function createSitemapCache(options: {
   };
 }
 
-/** The HTTP answer for one sitemap file: gzip as stored when the client takes it. */
-export async function sitemapResponse(f: SitemapFile, request: Request, maxAgeSeconds: number): Promise<Response> {
+/** The stored bytes in slices of one buffer: handed to the socket as they are, never copied. */
+function bufferStream(buffer: Buffer): ReadableStream<Uint8Array> {
+  let at = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (at >= buffer.byteLength) return controller.close();
+      controller.enqueue(buffer.subarray(at, at + SEND_CHUNK));
+      at += SEND_CHUNK;
+    },
+  });
+}
+
+/**
+ * The HTTP answer for one sitemap file: gzip as stored when the client takes it, otherwise the
+ * XML streamed through gunzip (in the thread pool, piece by piece: a whole 8 MB file inflated
+ * and copied at once blocked the event loop).
+ */
+export function sitemapResponse(f: SitemapFile, request: Request, maxAgeSeconds: number): Response {
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": `public, max-age=${maxAgeSeconds}`,
@@ -170,7 +258,10 @@ export async function sitemapResponse(f: SitemapFile, request: Request, maxAgeSe
   });
   const acceptsGzip = /\bgzip\b/.test(request.headers.get("Accept-Encoding") ?? "");
   if (acceptsGzip) headers.set("Content-Encoding", "gzip");
-  const body = acceptsGzip ? f.gz : await gunzip(f.gz);
-  headers.set("Content-Length", String(body.byteLength));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(body), { headers });
+  headers.set("Content-Length", String(acceptsGzip ? f.gz.byteLength : f.bytes));
+  if (request.method === "HEAD") return new Response(null, { headers });
+  const body = acceptsGzip
+    ? bufferStream(f.gz)
+    : (Readable.toWeb(Readable.from([f.gz], { objectMode: false }).pipe(createGunzip())) as ReadableStream<Uint8Array>);
+  return new Response(body, { headers });
 }

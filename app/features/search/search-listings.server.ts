@@ -81,8 +81,19 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
     .where(inArray(listings.id, pageIds))
     .orderBy(...order);
   const count = cappedCount(db, searchWhere(filters, area, spatialCount ? "point" : "band", text, true));
-  return { page, items, count };
+  return { page, offset, items, count };
 }
+
+/**
+ * The setting the page's ids are read with, on every page but the first. Past page 1 the planner may collect
+ * every match of a dense filter and sort it (page 100 of 50 km around Paris: 31 000 entries of
+ * the latitude band, then a top-2 400 sort) and, that sort looking costly, split it over
+ * parallel workers. On the 2-core target the workers' start-up and Gather Merge made it slower,
+ * not faster: 88–194 ms against 49–94 ms for the same scan and sort in one process, at 1 M
+ * listings (docs/PERFORMANCE.md, issue 16). `SET LOCAL` keeps the setting to that statement's
+ * transaction; page 1 and the counts keep the server's settings.
+ */
+export const DEEP_PAGE_SETTING = sql`set local max_parallel_workers_per_gather = 0`;
 
 /**
  * The SQL of a search page without running it, for `EXPLAIN` in scripts/bench-search.ts;
@@ -123,8 +134,15 @@ export async function searchListings(options: {
     await textMatches(db, filters),
     async (text) => {
       const statements = pageStatements(db, filters, area, text);
+      const pageRows =
+        statements.offset === 0
+          ? statements.items
+          : db.transaction(async (tx) => {
+              await tx.execute(DEEP_PAGE_SETTING);
+              return await pageStatements(tx, filters, area, text).items;
+            });
       // Two statements: on PostgreSQL they run on two pooled connections at once.
-      const [rows, [counted]] = await Promise.all([statements.items, statements.count]);
+      const [rows, [counted]] = await Promise.all([pageRows, statements.count]);
       return { page: statements.page, rows, n: Number(counted?.n ?? 0) };
     },
     (result) => result.n > 0,
