@@ -22,7 +22,7 @@ import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { CATALOGUE } from "~/features/catalogue/catalogue-data";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
-import { refreshAllMarketPrices, type FullRefreshResult } from "~/features/pricing/refresh-market-prices.server";
+import { refreshAllMarketPrices, type FullRefreshResult } from "~/features/pricing/refresh-all-market-prices.server";
 import { createLocalStorage } from "~/server/storage.server";
 
 const { values: args } = parseArgs({

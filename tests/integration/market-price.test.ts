@@ -7,13 +7,15 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, marketPriceDirty, marketPriceModels } from "~/db/schema";
+import { appMeta, listings, marketPriceDirty, marketPriceModels } from "~/db/schema";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { deleteListing, markListingSold } from "~/features/hosting/hosting.server";
 import { getListingDetail } from "~/features/listings/listing-detail.server";
 import { logEstimate } from "~/features/pricing/market-fit";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
-import { refreshAllMarketPrices, refreshDirtyModels } from "~/features/pricing/refresh-market-prices.server";
+import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
+import { refreshDirtyModels } from "~/features/pricing/refresh-dirty-models.server";
+import { FULL_REFIT_CLAIM_KEY, FULL_REFIT_HOURS, refreshMarketPrices } from "~/features/pricing/refresh-market-prices.server";
 import { updateListing } from "~/features/publish/update-listing.server";
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
 import { parseSearchParams, toSearchParams } from "~/features/search/search-params";
@@ -246,6 +248,31 @@ describe(`market price rating (${engine})`, () => {
     // Not published: no rating section at all.
     await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, own!.id));
     expect(await ratingOf(own!.id, { id: sellerId, role: "user" })).toBeNull();
+  });
+});
+
+describe(`the full batch with several processes (${engine})`, () => {
+  const due = () => new Date(Date.now() + (FULL_REFIT_HOURS + 1) * 3600_000);
+  const claim = async () => (await t.db.select().from(appMeta).where(eq(appMeta.key, FULL_REFIT_CLAIM_KEY)))[0];
+
+  it("runs it once when every worker's refresher finds it due at the same moment, and releases its claim", async () => {
+    const now = due();
+    const results = await Promise.all([1, 2, 3].map(() => refreshMarketPrices({ db: t.db, now })));
+    expect(results.filter((r) => r.full)).toHaveLength(1);
+    expect(await claim()).toBeUndefined();
+  });
+
+  it("takes over the claim of a process that died during the batch, but not a live one", async () => {
+    const now = due();
+    await t.db.insert(appMeta).values({ key: FULL_REFIT_CLAIM_KEY, value: "another process", updatedAt: new Date() });
+    expect((await refreshMarketPrices({ db: t.db, now })).full).toBe(false);
+    expect((await claim())?.value).toBe("another process");
+    await t.db
+      .update(appMeta)
+      .set({ updatedAt: new Date(Date.now() - 3 * 3600_000) })
+      .where(eq(appMeta.key, FULL_REFIT_CLAIM_KEY));
+    expect((await refreshMarketPrices({ db: t.db, now })).full).toBe(true);
+    expect(await claim()).toBeUndefined();
   });
 });
 

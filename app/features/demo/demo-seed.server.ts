@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { fakerFR as faker } from "@faker-js/faker";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { refreshAllMarketPrices } from "~/features/pricing/refresh-market-prices.server";
+import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
 import { appMeta, listingCounters, listingPhotos, listings, places } from "~/db/schema";
 import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
 import type { Storage } from "~/server/storage.server";
