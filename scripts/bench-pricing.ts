@@ -18,7 +18,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "~/db/client.server";
-import { CATALOGUE } from "~/features/catalogue/catalogue-data";
+import { createSyntheticMarketTables, insertSyntheticListings } from "./lib/synthetic-market";
 import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
 import { refreshDirtyModels } from "~/features/pricing/refresh-dirty-models.server";
 import type { SearchFilters } from "~/features/search/search-params";
@@ -74,15 +74,7 @@ async function main() {
       .join(" ")}`,
   );
   try {
-    const models = CATALOGUE.flatMap((b) => b.models.map((m) => ({ brand: b.name, model: m }))).slice(0, 600);
-    await timed("lookup tables", async () => {
-      await db.execute(sql`create table bench_model (slot int primary key, brand text, model text, p0 float8)`);
-      await db.execute(sql`insert into bench_model
-        select i - 1, b, m, 9000 + (abs(hashtext(b || m)) % 30000)
-        from unnest(${sql.param(models.map((m) => m.brand))}::text[], ${sql.param(models.map((m) => m.model))}::text[]) with ordinality as t(b, m, i)`);
-      await db.execute(sql`insert into "user" (id, name, email, email_verified, username, created_at, updated_at)
-        values ('bench-seller', 'Vendeur', 'vendeur@bench.invalid', true, 'benchseller', now(), now())`);
-    });
+    await timed("lookup tables", () => createSyntheticMarketTables(db));
     const indexDefs = rowsOf(
       await db.execute(
         sql`select indexname, indexdef from pg_indexes where tablename = 'listings' and indexname not like '%_pkey'`,
@@ -91,26 +83,7 @@ async function main() {
     await db.execute(sql.raw(`drop index ${indexDefs.map((i) => `"${i.name}"`).join(", ")}`));
     await db.execute(sql`alter table listings disable trigger user`);
     await timed(`listings (${ROWS.toLocaleString("fr-FR")})`, async () => {
-      for (let from = 1; from <= ROWS; from += 250_000) {
-        const to = Math.min(ROWS, from + 249_999);
-        // Zipf-like model popularity: slot = floor(600 · u³).
-        await db.execute(sql`
-          insert into listings (owner_id, status, draft_step, brand, model, year, fuel, gearbox, mileage, price,
-                                city, postal_code, latitude, longitude, published_at)
-          select 'bench-seller', 'published', 8, m.brand, m.model, v.year, v.fuel, v.gearbox, v.mileage,
-            greatest(300, round(m.p0 * exp(-0.08 * v.age - 0.02 * v.mileage / 10000.0 + case when v.fuel = 'Diesel' then 0.05 else 0 end
-              + 0.12 * sqrt(-2 * ln(greatest(s.n1, 1e-12))) * cos(2 * pi() * s.n2)) / 50) * 50)::int,
-            'Lyon', '69001', 45.76, 4.83, now() - (s.r_pub * interval '90 days')
-          from (select g, random() r_model, random() r_age, random() r_km, random() r_fuel, random() r_box,
-                       random() n1, random() n2, random() r_pub from generate_series(${from}::int, ${to}::int) g) s
-          join bench_model m on m.slot = least(599, floor(600 * power(s.r_model, 3))::int)
-          cross join lateral (select 1 + floor(s.r_age * 15)::int as age) a
-          cross join lateral (
-            select extract(year from now())::int - a.age as year, a.age,
-              (round(a.age * (6000 + s.r_km * 14000) / 100) * 100)::int as mileage,
-              case when s.r_fuel < 0.45 then 'Diesel' when s.r_fuel < 0.9 then 'Essence' else 'Hybride' end as fuel,
-              case when s.r_box < 0.7 then 'Manuelle' else 'Automatique' end as gearbox) v`);
-      }
+      await insertSyntheticListings(db, ROWS, 250_000);
     });
     await timed(`indexes (${indexDefs.length})`, async () => {
       for (const index of indexDefs) await db.execute(sql.raw(index.def));

@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
-import { CATALOGUE } from "~/features/catalogue/catalogue-data";
+import { createSyntheticMarketTables, insertSyntheticListings } from "./lib/synthetic-market";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { refreshAllMarketPrices, type FullRefreshResult } from "~/features/pricing/refresh-all-market-prices.server";
@@ -65,33 +65,9 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () =
 /** N published listings over 600 models (the market of bench-pricing.ts, generated in SQL). */
 async function generateMarket(handle: DatabaseHandle, rows: number) {
   const { db } = handle;
-  const models = CATALOGUE.flatMap((b) => b.models.map((m) => ({ brand: b.name, model: m }))).slice(0, 600);
-  await db.execute(sql`create table bench_model (slot int primary key, brand text, model text, p0 float8)`);
-  await db.execute(sql`insert into bench_model
-    select i - 1, b, m, 9000 + (abs(hashtext(b || m)) % 30000)
-    from unnest(${sql.param(models.map((m) => m.brand))}::text[], ${sql.param(models.map((m) => m.model))}::text[]) with ordinality as t(b, m, i)`);
-  await db.execute(sql`insert into "user" (id, name, email, email_verified, username, created_at, updated_at)
-    values ('bench-seller', 'Vendeur', 'vendeur@bench.invalid', true, 'benchseller', now(), now())`);
+  await createSyntheticMarketTables(db);
   await db.execute(sql`alter table listings disable trigger user`);
-  for (let from = 1; from <= rows; from += 50_000) {
-    const to = Math.min(rows, from + 49_999);
-    await db.execute(sql`
-      insert into listings (owner_id, status, draft_step, brand, model, year, fuel, gearbox, mileage, price,
-                            city, postal_code, latitude, longitude, published_at)
-      select 'bench-seller', 'published', 8, m.brand, m.model, v.year, v.fuel, v.gearbox, v.mileage,
-        greatest(300, round(m.p0 * exp(-0.08 * v.age - 0.02 * v.mileage / 10000.0 + case when v.fuel = 'Diesel' then 0.05 else 0 end
-          + 0.12 * sqrt(-2 * ln(greatest(s.n1, 1e-12))) * cos(2 * pi() * s.n2)) / 50) * 50)::int,
-        'Lyon', '69001', 45.76, 4.83, now() - (s.r_pub * interval '90 days')
-      from (select g, random() r_model, random() r_age, random() r_km, random() r_fuel, random() r_box,
-                   random() n1, random() n2, random() r_pub from generate_series(${from}::int, ${to}::int) g) s
-      join bench_model m on m.slot = least(599, floor(600 * power(s.r_model, 3))::int)
-      cross join lateral (select 1 + floor(s.r_age * 15)::int as age) a
-      cross join lateral (
-        select extract(year from now())::int - a.age as year, a.age,
-          (round(a.age * (6000 + s.r_km * 14000) / 100) * 100)::int as mileage,
-          case when s.r_fuel < 0.45 then 'Diesel' when s.r_fuel < 0.9 then 'Essence' else 'Hybride' end as fuel,
-          case when s.r_box < 0.7 then 'Manuelle' else 'Automatique' end as gearbox) v`);
-  }
+  await insertSyntheticListings(db, rows, 50_000);
   await db.execute(sql`alter table listings enable trigger user`);
   await db.execute(sql`vacuum analyze listings`);
 }

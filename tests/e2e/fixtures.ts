@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PHONE_MAX_WIDTH_PX } from "../../app/ui/breakpoints";
 import { E2E } from "../support/e2e-env";
 import type { ReceivedEmail } from "../support/peers";
@@ -117,4 +117,27 @@ export async function open(page: Page, url: string) {
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
   });
   await settled(page);
+}
+
+/**
+ * A lazily opened dialog gives the focus back to the button that opened it (decision 0021):
+ * after Escape, with the focus ring drawn (keyboard users see where they are), then after
+ * Enter on that button and the dialog's `closeButton` ('Fermer', 'Annuler').
+ */
+export async function expectFocusReturns(page: Page, button: Locator, dialog: Locator, closeButton: string) {
+  await button.click();
+  await expect(dialog).toBeVisible();
+  // The modal hides the page from assistive technology (so no role locator on the button here):
+  // the focus is inside the dialog.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  expect(await button.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
+
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: closeButton }).click();
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, signUpThroughUi, sitemapText } from "./fixtures";
+import { DEMO_PASSWORD, expectFocusReturns, expectSignedIn, logInThroughUi, signUpThroughUi, sitemapText } from "./fixtures";
 
 /** The newest demo listing (first on the home page): long description, a few blank facts, seller with a phone. */
 async function openNewestListing(page: Page) {
@@ -73,22 +73,7 @@ test.describe("listing detail", () => {
       await openNewestListing(page);
       const button = page.getByRole("button", { name: "Signaler l'annonce" });
       const dialog = page.getByRole("dialog", { name: "Signaler l'annonce" });
-      await button.click();
-      await expect(dialog).toBeVisible();
-      // The modal hides the page from assistive technology (so no role locator on the button here):
-      // the focus is inside the dialog.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
-      await expect(button).toBeFocused();
-      expect(await button.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
-
-      // 'Annuler' too.
-      await page.keyboard.press("Enter");
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole("button", { name: "Annuler" }).click();
-      await expect(dialog).toBeHidden();
-      await expect(button).toBeFocused();
+      await expectFocusReturns(page, button, dialog, "Annuler");
     });
   }
 

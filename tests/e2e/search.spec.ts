@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { findBrand } from "../../app/features/catalogue/catalogue-data";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, expectSignedIn, logInThroughUi, open, settled } from "./fixtures";
+import { DEMO_PASSWORD, expectFocusReturns, expectSignedIn, logInThroughUi, open, settled } from "./fixtures";
 
 /**
  * Search and discovery (issue 5) on the 40 demo listings of the e2e server. The server cannot
@@ -341,24 +341,7 @@ test.describe("'Filtres' gives the focus back to its button (dialog loaded on fi
       await open(page, "/recherche?brand=Peugeot");
       const button = page.getByRole("button", { name: /^Filtres/ });
       const dialog = page.getByRole("dialog", { name: "Filtres" });
-
-      await button.click();
-      await expect(dialog).toBeVisible();
-      // The modal hides the page from assistive technology (so no role locator on the button here):
-      // the focus is inside the dialog.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') != null)).toBe(true);
-      await page.keyboard.press("Escape");
-      await expect(dialog).toBeHidden();
-      await expect(button).toBeFocused();
-      // Keyboard users see where they are: the focus ring (app.css :focus-visible) is drawn.
-      expect(await button.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
-
-      // Enter on the focused button opens it again; the × closes it, focus back on the button.
-      await page.keyboard.press("Enter");
-      await expect(dialog).toBeVisible();
-      await dialog.getByRole("button", { name: "Fermer" }).click();
-      await expect(dialog).toBeHidden();
-      await expect(button).toBeFocused();
+      await expectFocusReturns(page, button, dialog, "Fermer");
     });
   }
 });
