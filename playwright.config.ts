@@ -18,7 +18,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"]],
-  timeout: 30_000,
+  // Per test. Most specs are multi-step flows (sign-up, wizard, moderation, two pages): on the
+  // 2-core CI machine running two workers beside the app server, 25 of them took 20–58 s and
+  // two ran every step but finished at 31 s. Each wait is still on what the page shows (expect 10 s).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
