@@ -6,7 +6,7 @@
 import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listings, moderationEvents, outboxEmails, reports, session, user } from "~/db/schema";
 import { ACCOUNT_SUSPENDED_CODE } from "~/features/auth/email-verification";
 import { getListingDetail } from "~/features/listings/listing-detail.server";
@@ -31,42 +31,35 @@ import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer } from "~/server/mailer.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
-import { createClient, startTestApp, type TestApp } from "../support/test-app";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { createClient } from "../support/test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 
-let t: TestDatabase;
-let app: TestApp;
 let notifier: Notifier;
 const storage = createLocalStorage(path.join(os.tmpdir(), "occazio-moderation-journal-tests"));
 const logger = createLogger({ level: "silent", pretty: false });
 
+const ctx = testAppForFile({ withPlaces: true });
 beforeAll(async () => {
-  t = await createTestDatabase({ withPlaces: true });
-  app = await startTestApp({ db: t });
-  notifier = { mailer: createOutboxMailer({ db: t.db, logger }), events: createEventBus(), logger, publicUrl: "http://occazio.test" };
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
+  notifier = { mailer: createOutboxMailer({ db: ctx.t.db, logger }), events: createEventBus(), logger, publicUrl: "http://occazio.test" };
 });
 
-const mailsTo = async (email: string) => (await t.db.select().from(outboxEmails)).filter((m) => m.toAddress === email);
+const mailsTo = async (email: string) => (await ctx.t.db.select().from(outboxEmails)).filter((m) => m.toAddress === email);
 const snapshot = async () => ({
-  users: await t.db.select({ id: user.id, suspendedAt: user.suspendedAt }).from(user).orderBy(user.id),
-  sessions: await t.db.select({ id: session.id }).from(session).orderBy(session.id),
-  events: await t.db.select().from(moderationEvents).orderBy(moderationEvents.id),
-  reports: await t.db.select().from(reports).orderBy(reports.id),
+  users: await ctx.t.db.select({ id: user.id, suspendedAt: user.suspendedAt }).from(user).orderBy(user.id),
+  sessions: await ctx.t.db.select({ id: session.id }).from(session).orderBy(session.id),
+  events: await ctx.t.db.select().from(moderationEvents).orderBy(moderationEvents.id),
+  reports: await ctx.t.db.select().from(reports).orderBy(reports.id),
 });
 
 /** A buyer writes to a seller about a published listing, then reports the seller's answer. */
 async function reportedConversation() {
-  const seller = await insertUser(t.db);
-  const buyer = await insertUser(t.db);
-  const listing = await insertListing(t.db, seller.id, { brand: "Renault", model: "Clio", year: 2019 });
-  const { id: conversationId } = await startConversation({ db: t.db, userId: buyer.id, listingId: listing.id });
-  await sendMessage({ db: t.db, userId: buyer.id, conversationId, body: "Bonjour, la voiture est-elle disponible ?" });
-  await sendMessage({ db: t.db, userId: seller.id, conversationId, body: "Oui. Payez d'abord 500 € par mandat cash." });
-  const report = await reportConversation({ db: t.db, userId: buyer.id, conversationId, reasonCode: "fraud", message: "Il demande un mandat cash" });
+  const seller = await insertUser(ctx.t.db);
+  const buyer = await insertUser(ctx.t.db);
+  const listing = await insertListing(ctx.t.db, seller.id, { brand: "Renault", model: "Clio", year: 2019 });
+  const { id: conversationId } = await startConversation({ db: ctx.t.db, userId: buyer.id, listingId: listing.id });
+  await sendMessage({ db: ctx.t.db, userId: buyer.id, conversationId, body: "Bonjour, la voiture est-elle disponible ?" });
+  await sendMessage({ db: ctx.t.db, userId: seller.id, conversationId, body: "Oui. Payez d'abord 500 € par mandat cash." });
+  const report = await reportConversation({ db: ctx.t.db, userId: buyer.id, conversationId, reasonCode: "fraud", message: "Il demande un mandat cash" });
   return { seller, buyer, listing, conversationId, reportId: report.id };
 }
 
@@ -75,46 +68,46 @@ const conversationReport = (all: OpenReport[], id: string) =>
 
 describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
   it("pages the queue: each page holds at most a page of the oldest pending listings and says how many remain", async () => {
-    const moderator = await insertUser(t.db, { role: "moderator" });
-    const seller = await insertUser(t.db);
+    const moderator = await insertUser(ctx.t.db, { role: "moderator" });
+    const seller = await insertUser(ctx.t.db);
     const submitted = [];
     for (let i = 0; i < 7; i += 1) {
-      const listing = await insertListing(t.db, seller.id, {
+      const listing = await insertListing(ctx.t.db, seller.id, {
         status: "pending",
         publishedAt: null,
         submittedAt: new Date(Date.UTC(2026, 0, 1 + i)),
       });
       submitted.push(listing.id);
     }
-    const page1 = await listModerationQueue({ db: t.db, storage, viewer: moderator, pageSize: 3 });
+    const page1 = await listModerationQueue({ db: ctx.t.db, storage, viewer: moderator, pageSize: 3 });
     expect(page1).toMatchObject({ count: 7, page: 1, pageCount: 3, remaining: 4 });
     expect(page1.items.map((i) => i.id)).toEqual(submitted.slice(0, 3));
-    const page3 = await listModerationQueue({ db: t.db, storage, viewer: moderator, pageSize: 3, page: 3 });
+    const page3 = await listModerationQueue({ db: ctx.t.db, storage, viewer: moderator, pageSize: 3, page: 3 });
     expect(page3).toMatchObject({ page: 3, remaining: 0 });
     expect(page3.items.map((i) => i.id)).toEqual(submitted.slice(6));
     // Past the end: the last page, not an empty one.
-    const beyond = await listModerationQueue({ db: t.db, storage, viewer: moderator, pageSize: 3, page: 99 });
+    const beyond = await listModerationQueue({ db: ctx.t.db, storage, viewer: moderator, pageSize: 3, page: 99 });
     expect(beyond.page).toBe(3);
     // The default page is bounded (it used to be "the 50 oldest", with no way past them).
-    const defaults = await listModerationQueue({ db: t.db, storage, viewer: moderator });
+    const defaults = await listModerationQueue({ db: ctx.t.db, storage, viewer: moderator });
     expect(defaults.items.length).toBe(7);
     expect(defaults.pageSize).toBeLessThanOrEqual(50);
     // Over HTTP the page number is read from the query string.
-    const client = createClient(app.url);
+    const client = createClient(ctx.app.url);
     await client.signIn(moderator.email, moderator.password);
     const html = await (await client.request("/moderation?page=2")).text();
     expect(html).toContain("7 annonces en attente");
   });
 
   it("a removal after a report: in the journal, and the listing stays visible to its seller and moderators with who, when and why", async () => {
-    const moderator = await insertUser(t.db, { role: "moderator" });
-    const seller = await insertUser(t.db);
-    const buyer = await insertUser(t.db);
-    const listing = await insertListing(t.db, seller.id, { brand: "Peugeot", model: "308", year: 2017 });
-    const { id: reportId } = await reportListing({ db: t.db, reporterId: buyer.id, listingId: listing.id, reasonCode: "fraud" });
-    await removeReportedListing({ db: t.db, viewer: moderator, reportId, reasonText: "Photos volées", notifier });
+    const moderator = await insertUser(ctx.t.db, { role: "moderator" });
+    const seller = await insertUser(ctx.t.db);
+    const buyer = await insertUser(ctx.t.db);
+    const listing = await insertListing(ctx.t.db, seller.id, { brand: "Peugeot", model: "308", year: 2017 });
+    const { id: reportId } = await reportListing({ db: ctx.t.db, reporterId: buyer.id, listingId: listing.id, reasonCode: "fraud" });
+    await removeReportedListing({ db: ctx.t.db, viewer: moderator, reportId, reasonText: "Photos volées", notifier });
 
-    const history = await listModerationHistory({ db: t.db, viewer: moderator, listingId: listing.id });
+    const history = await listModerationHistory({ db: ctx.t.db, viewer: moderator, listingId: listing.id });
     expect(history.entries).toHaveLength(1);
     expect(history.entries[0]).toMatchObject({
       action: "removed",
@@ -124,25 +117,25 @@ describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
     });
     expect(history.filters.listing?.title).toBe("Peugeot 308 2017");
 
-    const forModerator = await getListingDetail({ db: t.db, storage, listingId: listing.id, viewer: moderator });
+    const forModerator = await getListingDetail({ db: ctx.t.db, storage, listingId: listing.id, viewer: moderator });
     expect(forModerator.removal).toMatchObject({ by: moderator.username, reason: "Arnaque ou fraude suspectée : Photos volées" });
-    const forSeller = await getListingDetail({ db: t.db, storage, listingId: listing.id, viewer: { id: seller.id, role: "user" } });
+    const forSeller = await getListingDetail({ db: ctx.t.db, storage, listingId: listing.id, viewer: { id: seller.id, role: "user" } });
     expect(forSeller.removal).toMatchObject({ by: "l'équipe de modération" });
     for (const viewer of [null, { id: buyer.id, role: "user" }]) {
-      await expect(getListingDetail({ db: t.db, storage, listingId: listing.id, viewer })).rejects.toMatchObject({ code: "not_found" });
+      await expect(getListingDetail({ db: ctx.t.db, storage, listingId: listing.id, viewer })).rejects.toMatchObject({ code: "not_found" });
     }
 
     // Over HTTP: 404 for buyers and visitors, the page with its banner for the seller and moderators.
     const path = `/annonce/${listing.id}`;
-    expect((await createClient(app.url).request(path)).status).toBe(404);
-    const asBuyer = createClient(app.url);
+    expect((await createClient(ctx.app.url).request(path)).status).toBe(404);
+    const asBuyer = createClient(ctx.app.url);
     await asBuyer.signIn(buyer.email, buyer.password);
     expect((await asBuyer.request(path)).status).toBe(404);
     for (const [who, name] of [
       [seller, "l&#x27;équipe de modération"],
       [moderator, moderator.username],
     ] as const) {
-      const client = createClient(app.url);
+      const client = createClient(ctx.app.url);
       await client.signIn(who.email, who.password);
       let response = await client.request(path);
       if (response.status === 301) response = await client.request(response.headers.get("location")!);
@@ -154,43 +147,43 @@ describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("records every kind of decision, newest first, and filters by moderator", async () => {
-    const alice = await insertUser(t.db, { role: "moderator" });
-    const bruno = await insertUser(t.db, { role: "moderator" });
-    const seller = await insertUser(t.db);
-    const a = await insertListing(t.db, seller.id, { status: "pending", publishedAt: null });
-    const b = await insertListing(t.db, seller.id, { status: "pending", publishedAt: null });
-    const c = await insertListing(t.db, seller.id);
-    await validateListing({ db: t.db, viewer: alice, listingId: a.id, notifier });
-    await rejectListing({ db: t.db, viewer: bruno, listingId: b.id, reasonCode: "price", notifier });
-    const { id: reportId } = await reportListing({ db: t.db, reporterId: null, listingId: c.id, reasonCode: "sold" });
-    await dismissReport({ db: t.db, viewer: alice, reportId });
+    const alice = await insertUser(ctx.t.db, { role: "moderator" });
+    const bruno = await insertUser(ctx.t.db, { role: "moderator" });
+    const seller = await insertUser(ctx.t.db);
+    const a = await insertListing(ctx.t.db, seller.id, { status: "pending", publishedAt: null });
+    const b = await insertListing(ctx.t.db, seller.id, { status: "pending", publishedAt: null });
+    const c = await insertListing(ctx.t.db, seller.id);
+    await validateListing({ db: ctx.t.db, viewer: alice, listingId: a.id, notifier });
+    await rejectListing({ db: ctx.t.db, viewer: bruno, listingId: b.id, reasonCode: "price", notifier });
+    const { id: reportId } = await reportListing({ db: ctx.t.db, reporterId: null, listingId: c.id, reasonCode: "sold" });
+    await dismissReport({ db: ctx.t.db, viewer: alice, reportId });
     const convo = await reportedConversation();
-    await dismissReport({ db: t.db, viewer: bruno, reportId: convo.reportId });
+    await dismissReport({ db: ctx.t.db, viewer: bruno, reportId: convo.reportId });
 
-    const byAlice = await listModerationHistory({ db: t.db, viewer: alice, moderatorId: alice.id });
+    const byAlice = await listModerationHistory({ db: ctx.t.db, viewer: alice, moderatorId: alice.id });
     expect(byAlice.entries.map((e) => [e.action, e.listing?.id])).toEqual([
       ["report_dismissed", c.id],
       ["validated", a.id],
     ]);
     expect(byAlice.entries[0]!.reason).toBe("Véhicule déjà vendu");
-    const byBruno = await listModerationHistory({ db: t.db, viewer: alice, moderatorId: bruno.id });
+    const byBruno = await listModerationHistory({ db: ctx.t.db, viewer: alice, moderatorId: bruno.id });
     expect(byBruno.entries.map((e) => e.action)).toEqual(["report_dismissed", "rejected"]);
     // The conversation report's dismissal is in the journal too (it used to be recorded nowhere).
     expect(byBruno.entries[0]).toMatchObject({ listing: null, conversation: "Renault Clio", reason: "Arnaque ou tentative de fraude" });
     expect(byAlice.moderators.map((m) => m.id)).toEqual(expect.arrayContaining([alice.id, bruno.id]));
 
-    const paged = await listModerationHistory({ db: t.db, viewer: alice, pageSize: 2, page: 2 });
+    const paged = await listModerationHistory({ db: ctx.t.db, viewer: alice, pageSize: 2, page: 2 });
     expect(paged.page).toBe(2);
     expect(paged.entries).toHaveLength(2);
     expect(paged.pageCount).toBe(Math.ceil(paged.count / 2));
-    await expect(listModerationHistory({ db: t.db, viewer: { id: seller.id, role: "user" } })).rejects.toMatchObject({ code: "not_found" });
+    await expect(listModerationHistory({ db: ctx.t.db, viewer: { id: seller.id, role: "user" } })).rejects.toMatchObject({ code: "not_found" });
   });
 
   it("a conversation report says who reported whom and shows the messages up to the report", async () => {
-    const moderator = await insertUser(t.db, { role: "moderator" });
+    const moderator = await insertUser(ctx.t.db, { role: "moderator" });
     const convo = await reportedConversation();
-    await sendMessage({ db: t.db, userId: convo.buyer.id, conversationId: convo.conversationId, body: "Je vous ai signalé." });
-    const report = conversationReport(await listOpenReports({ db: t.db, viewer: moderator }), convo.reportId);
+    await sendMessage({ db: ctx.t.db, userId: convo.buyer.id, conversationId: convo.conversationId, body: "Je vous ai signalé." });
+    const report = conversationReport(await listOpenReports({ db: ctx.t.db, viewer: moderator }), convo.reportId);
     expect(report.reportedBy).toBe("buyer");
     expect(report.conversation.seller).toMatchObject({ username: convo.seller.username, suspended: false, sanctions: 0 });
     expect(report.messages.map((m) => [m.side, m.fromReported, m.body])).toEqual([
@@ -201,95 +194,95 @@ describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
   });
 
   it("warns the reported account: an e-mail, the report closed, a row in the journal", async () => {
-    const moderator = await insertUser(t.db, { role: "moderator" });
+    const moderator = await insertUser(ctx.t.db, { role: "moderator" });
     const convo = await reportedConversation();
-    await warnAccount({ db: t.db, viewer: moderator, reportId: convo.reportId, note: "Pas de paiement hors du site.", notifier });
+    await warnAccount({ db: ctx.t.db, viewer: moderator, reportId: convo.reportId, note: "Pas de paiement hors du site.", notifier });
     const [mail] = await mailsTo(convo.seller.email);
     expect(mail?.subject).toBe("Avertissement de l'équipe de modération");
     expect(mail?.textBody).toContain("Pas de paiement hors du site.");
     expect(await mailsTo(convo.buyer.email)).toHaveLength(0);
-    const [row] = await t.db.select().from(reports).where(eq(reports.id, convo.reportId));
+    const [row] = await ctx.t.db.select().from(reports).where(eq(reports.id, convo.reportId));
     expect(row).toMatchObject({ status: "actioned", handledBy: moderator.id });
-    const history = await listModerationHistory({ db: t.db, viewer: moderator, moderatorId: moderator.id });
+    const history = await listModerationHistory({ db: ctx.t.db, viewer: moderator, moderatorId: moderator.id });
     expect(history.entries[0]).toMatchObject({ action: "account_warned", account: convo.seller.username, conversation: "Renault Clio" });
     // The warned account can still write; the report cannot be handled twice.
-    await sendMessage({ db: t.db, userId: convo.seller.id, conversationId: convo.conversationId, body: "Pardon." });
+    await sendMessage({ db: ctx.t.db, userId: convo.seller.id, conversationId: convo.conversationId, body: "Pardon." });
     await expect(
-      warnAccount({ db: t.db, viewer: moderator, reportId: convo.reportId, notifier }),
+      warnAccount({ db: ctx.t.db, viewer: moderator, reportId: convo.reportId, notifier }),
     ).rejects.toMatchObject({ code: "conflict" });
   });
 
   it("suspends the reported account: sessions revoked, no sign-in, no message, no publishing; a row in the journal", async () => {
-    const moderator = await insertUser(t.db, { role: "moderator" });
+    const moderator = await insertUser(ctx.t.db, { role: "moderator" });
     const convo = await reportedConversation();
-    const sellerBrowser = createClient(app.url);
+    const sellerBrowser = createClient(ctx.app.url);
     expect((await sellerBrowser.signIn(convo.seller.email, convo.seller.password)).status).toBe(200);
     expect((await sellerBrowser.request("/hosting")).status).toBe(200);
 
-    await suspendAccount({ db: t.db, viewer: moderator, reportId: convo.reportId, note: "Escroquerie", notifier });
-    const [row] = await t.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, convo.seller.id));
+    await suspendAccount({ db: ctx.t.db, viewer: moderator, reportId: convo.reportId, note: "Escroquerie", notifier });
+    const [row] = await ctx.t.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, convo.seller.id));
     expect(row?.suspendedAt).toBeInstanceOf(Date);
-    expect(await t.db.select().from(session).where(eq(session.userId, convo.seller.id))).toHaveLength(0);
+    expect(await ctx.t.db.select().from(session).where(eq(session.userId, convo.seller.id))).toHaveLength(0);
     // The open browser is signed out (Mes annonces sends visitors home) and cannot sign in again.
     expect((await sellerBrowser.request("/hosting")).status).toBe(302);
     const again = await sellerBrowser.signIn(convo.seller.email, convo.seller.password);
     expect(again.status).toBe(403);
     expect(((await again.json()) as { code?: string }).code).toBe("ACCOUNT_SUSPENDED");
-    expect(await t.db.select().from(session).where(eq(session.userId, convo.seller.id))).toHaveLength(0);
+    expect(await ctx.t.db.select().from(session).where(eq(session.userId, convo.seller.id))).toHaveLength(0);
     // Services refuse it too, whatever session it might still hold.
     await expect(
-      sendMessage({ db: t.db, userId: convo.seller.id, conversationId: convo.conversationId, body: "Encore moi" }),
+      sendMessage({ db: ctx.t.db, userId: convo.seller.id, conversationId: convo.conversationId, body: "Encore moi" }),
     ).rejects.toMatchObject({ code: "forbidden", details: { code: ACCOUNT_SUSPENDED_CODE } });
-    const other = await insertListing(t.db, moderator.id);
-    await expect(startConversation({ db: t.db, userId: convo.seller.id, listingId: other.id })).rejects.toMatchObject({ code: "forbidden" });
-    await expect(saveDraftStep1({ db: t.db, userId: convo.seller.id, brand: "Renault", model: "Clio" })).rejects.toMatchObject({
+    const other = await insertListing(ctx.t.db, moderator.id);
+    await expect(startConversation({ db: ctx.t.db, userId: convo.seller.id, listingId: other.id })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(saveDraftStep1({ db: ctx.t.db, userId: convo.seller.id, brand: "Renault", model: "Clio" })).rejects.toMatchObject({
       code: "forbidden",
     });
     expect((await mailsTo(convo.seller.email)).map((m) => m.subject)).toContain("Votre compte a été suspendu");
-    const history = await listModerationHistory({ db: t.db, viewer: moderator, moderatorId: moderator.id });
+    const history = await listModerationHistory({ db: ctx.t.db, viewer: moderator, moderatorId: moderator.id });
     expect(history.entries[0]).toMatchObject({ action: "account_suspended", account: convo.seller.username, reason: "Arnaque ou tentative de fraude : Escroquerie" });
     // The other participant is untouched.
-    const [buyer] = await t.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, convo.buyer.id));
+    const [buyer] = await ctx.t.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, convo.buyer.id));
     expect(buyer?.suspendedAt).toBeNull();
   });
 
   it("never suspends a moderator, and only moderators may warn or suspend (404 over HTTP, nothing changed)", async () => {
-    const moderator = await insertUser(t.db, { role: "moderator" });
-    const colleague = await insertUser(t.db, { role: "moderator" });
-    const buyer = await insertUser(t.db);
-    const listing = await insertListing(t.db, colleague.id);
-    const { id: conversationId } = await startConversation({ db: t.db, userId: buyer.id, listingId: listing.id });
-    await sendMessage({ db: t.db, userId: buyer.id, conversationId, body: "Bonjour" });
-    const { id: reportId } = await reportConversation({ db: t.db, userId: buyer.id, conversationId, reasonCode: "spam" });
-    await expect(suspendAccount({ db: t.db, viewer: moderator, reportId, notifier })).rejects.toMatchObject({ code: "forbidden" });
-    const [open] = await t.db.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.status, "open")));
+    const moderator = await insertUser(ctx.t.db, { role: "moderator" });
+    const colleague = await insertUser(ctx.t.db, { role: "moderator" });
+    const buyer = await insertUser(ctx.t.db);
+    const listing = await insertListing(ctx.t.db, colleague.id);
+    const { id: conversationId } = await startConversation({ db: ctx.t.db, userId: buyer.id, listingId: listing.id });
+    await sendMessage({ db: ctx.t.db, userId: buyer.id, conversationId, body: "Bonjour" });
+    const { id: reportId } = await reportConversation({ db: ctx.t.db, userId: buyer.id, conversationId, reasonCode: "spam" });
+    await expect(suspendAccount({ db: ctx.t.db, viewer: moderator, reportId, notifier })).rejects.toMatchObject({ code: "forbidden" });
+    const [open] = await ctx.t.db.select().from(reports).where(and(eq(reports.id, reportId), eq(reports.status, "open")));
     expect(open).toBeDefined();
 
     const convo = await reportedConversation();
     const before = await snapshot();
-    const member = createClient(app.url);
+    const member = createClient(ctx.app.url);
     await member.signIn(convo.buyer.email, convo.buyer.password);
     const afterSignIn = await snapshot();
-    for (const client of [createClient(app.url), member]) {
+    for (const client of [createClient(ctx.app.url), member]) {
       for (const intent of ["warn-account", "suspend-account"]) {
         const response = await client.request("/moderation", { method: "POST", form: { intent, id: convo.reportId } });
         expect(response.status).toBe(404);
       }
     }
     const plain = { id: convo.buyer.id, role: "user" };
-    await expect(warnAccount({ db: t.db, viewer: plain, reportId: convo.reportId, notifier })).rejects.toMatchObject({ code: "not_found" });
-    await expect(suspendAccount({ db: t.db, viewer: null, reportId: convo.reportId, notifier })).rejects.toMatchObject({ code: "not_found" });
+    await expect(warnAccount({ db: ctx.t.db, viewer: plain, reportId: convo.reportId, notifier })).rejects.toMatchObject({ code: "not_found" });
+    await expect(suspendAccount({ db: ctx.t.db, viewer: null, reportId: convo.reportId, notifier })).rejects.toMatchObject({ code: "not_found" });
     expect({ ...(await snapshot()), sessions: before.sessions }).toEqual({ ...afterSignIn, sessions: before.sessions });
     expect(await mailsTo(convo.seller.email)).toHaveLength(0);
 
     // A moderator over HTTP: the intent works and says so.
-    const mod = createClient(app.url);
+    const mod = createClient(ctx.app.url);
     await mod.signIn(moderator.email, moderator.password);
     const response = await mod.request("/moderation?onglet=signalements", { method: "POST", form: { intent: "warn-account", id: convo.reportId } });
     expect(response.status).toBe(200);
-    const [warned] = await t.db.select().from(moderationEvents).where(eq(moderationEvents.targetUserId, convo.seller.id));
+    const [warned] = await ctx.t.db.select().from(moderationEvents).where(eq(moderationEvents.targetUserId, convo.seller.id));
     expect(warned?.action).toBe("account_warned");
-    const [removed] = await t.db.select({ status: listings.status }).from(listings).where(eq(listings.id, convo.listing.id));
+    const [removed] = await ctx.t.db.select({ status: listings.status }).from(listings).where(eq(listings.id, convo.listing.id));
     expect(removed?.status).toBe("published");
   });
 });

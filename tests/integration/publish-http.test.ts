@@ -2,14 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listingPhotos, listingRevisions, listings, type Listing } from "~/db/schema";
 import { MAX_UPLOAD_BYTES } from "~/features/publish/photo-upload.server";
 import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { USER_RATE_LIMITS } from "~/server/rate-limit.server";
 import { insertListing } from "~/testing/inserters.server";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
-import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { createClient, startTestApp } from "../support/test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 import { verifyEmailThroughOutbox } from "../support/verify-email";
 
 /**
@@ -17,39 +17,32 @@ import { verifyEmailThroughOutbox } from "../support/verify-email";
  * and removal, 'Mes annonces' actions, editing, the wizard's action and live events. Each
  * refusal asserts the status AND that the database did not change.
  */
-let t: TestDatabase;
-let app: TestApp;
 let jpeg: Uint8Array<ArrayBuffer>;
 
+const ctx = testAppForFile({ withPlaces: true });
 beforeAll(async () => {
-  t = await createTestDatabase({ withPlaces: true });
-  app = await startTestApp({ db: t });
   jpeg = new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2980b9" } }).jpeg().toBuffer());
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
 });
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 async function signedUp() {
-  const client = createClient(app.url);
+  const client = createClient(ctx.app.url);
   const email = `vendeur.${uniq()}@exemple.fr`;
   const { user } = await client.signUp(email);
   // Publishing needs a confirmed address: click the sign-up e-mail's link.
-  await verifyEmailThroughOutbox(t, client, email);
+  await verifyEmailThroughOutbox(ctx.t, client, email);
   return { client, userId: user.id };
 }
 
 /** Every row the endpoints may touch, to prove a refused request changed nothing. */
 async function snapshot(): Promise<string> {
-  const rows = await t.db.select().from(listings).orderBy(asc(listings.id));
-  const photos = await t.db.select().from(listingPhotos).orderBy(asc(listingPhotos.id));
+  const rows = await ctx.t.db.select().from(listings).orderBy(asc(listings.id));
+  const photos = await ctx.t.db.select().from(listingPhotos).orderBy(asc(listingPhotos.id));
   return JSON.stringify({ rows, photos });
 }
 
-function storedFiles(dir = path.join(app.dataDir, "uploads")): string[] {
+function storedFiles(dir = path.join(ctx.app.dataDir, "uploads")): string[] {
   if (!fs.existsSync(dir)) return [];
   return (fs.readdirSync(dir, { recursive: true }) as string[]).filter((f) => fs.statSync(path.join(dir, f)).isFile());
 }
@@ -81,7 +74,7 @@ const upload = (client: ReturnType<typeof createClient>, listingId: string, body
   });
 
 async function listing(id: string): Promise<Listing> {
-  const [row] = await t.db.select().from(listings).where(eq(listings.id, id));
+  const [row] = await ctx.t.db.select().from(listings).where(eq(listings.id, id));
   if (!row) throw new Error(`annonce ${id} absente`);
   return row;
 }
@@ -90,9 +83,9 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
   it("authorization matrix: anonymous 401, other user 403, owner 201 — nothing changes when refused", async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const { listingId } = await saveDraftStep1({ db: t.db, userId: owner.userId, brand: "Peugeot", model: "208" });
+    const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: owner.userId, brand: "Peugeot", model: "208" });
 
-    await expectRefused(() => upload(createClient(app.url), listingId, jpeg), 401, /connecté/);
+    await expectRefused(() => upload(createClient(ctx.app.url), listingId, jpeg), 401, /connecté/);
     await expectRefused(() => upload(other.client, listingId, jpeg), 403, "Vous n'êtes pas autorisé à modifier cette annonce.");
     await expectRefused(() => upload(owner.client, "00000000-0000-4000-8000-000000000000", jpeg), 404, "Annonce non trouvée.");
     // A page of another site cannot upload with the seller's cookies (CSRF).
@@ -103,7 +96,7 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
     const body = (await response.json()) as { photo: { id: string; src: string; srcSet: string }; photoCount: number };
     expect(body.photoCount).toBe(1);
     expect(body.photo.src).toMatch(/^\/uploads\/listings\/.+\.webp$/);
-    const rows = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
+    const rows = await ctx.t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listingId));
     expect(rows).toHaveLength(1);
     const served = await owner.client.request(body.photo.src);
     expect(served.status).toBe(200);
@@ -112,7 +105,7 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("refuses an oversized body with 413 before reading it all, and a fake image with 400", async () => {
     const owner = await signedUp();
-    const { listingId } = await saveDraftStep1({ db: t.db, userId: owner.userId, brand: "Renault", model: "Clio" });
+    const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: owner.userId, brand: "Renault", model: "Clio" });
     const tooLarge = "La photo dépasse la taille maximale de 15 Mo.";
 
     // Announced by Content-Length: refused at once.
@@ -135,7 +128,7 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("keeps at most 3 photos: a 4th is refused with 409", async () => {
     const owner = await signedUp();
-    const { listingId } = await saveDraftStep1({ db: t.db, userId: owner.userId, brand: "Tesla", model: "Model 3" });
+    const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: owner.userId, brand: "Tesla", model: "Model 3" });
     for (let i = 0; i < 3; i++) expect((await upload(owner.client, listingId, jpeg)).status).toBe(201);
     await expectRefused(() => upload(owner.client, listingId, jpeg), 409, "Vous ne pouvez pas ajouter plus de 3 photos.");
   });
@@ -143,15 +136,15 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
   it("rate-limits uploads per user with a French 429", async () => {
     // RATE_LIMIT_SCALE=0.1: 3 uploads per 10 minutes instead of 30.
     // Its sign-up limit is scaled down too: the session is opened on the main app (same database and secret).
-    const limited = await startTestApp({ db: t, env: { RATE_LIMIT_SCALE: "0.1" } });
+    const limited = await startTestApp({ db: ctx.t, env: { RATE_LIMIT_SCALE: "0.1" } });
     try {
       const email = `limite.${uniq()}@exemple.fr`;
-      const first = createClient(app.url);
+      const first = createClient(ctx.app.url);
       const { user } = await first.signUp(email);
-      await verifyEmailThroughOutbox(t, first, email);
-      const signIn = await createClient(app.url).signIn(email, "motdepasse-1");
+      await verifyEmailThroughOutbox(ctx.t, first, email);
+      const signIn = await createClient(ctx.app.url).signIn(email, "motdepasse-1");
       const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-      const { listingId } = await saveDraftStep1({ db: t.db, userId: user.id, brand: "Fiat", model: "500" });
+      const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: user.id, brand: "Fiat", model: "500" });
       const client = createClient(limited.url);
       const request = (init: RequestInit) => client.request(`/api/listings/${listingId}/photos`, { ...init, headers: { cookie } });
       const fake = new TextEncoder().encode("pas une image");
@@ -178,14 +171,14 @@ describe(`photo removal endpoint (${process.env.TEST_DB_ENGINE})`, () => {
   it("authorization matrix: anonymous 401, other user 403, unknown photo 404, owner 200", async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const { listingId } = await saveDraftStep1({ db: t.db, userId: owner.userId, brand: "Peugeot", model: "3008" });
+    const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: owner.userId, brand: "Peugeot", model: "3008" });
     const uploaded = (await (await upload(owner.client, listingId, jpeg)).json()) as { photo: { id: string } };
     await upload(owner.client, listingId, jpeg);
     const path_ = `/api/listings/${listingId}/photos/${uploaded.photo.id}`;
     const remove = (client: ReturnType<typeof createClient>, url = path_) =>
       client.request(url, { method: "DELETE", headers: { accept: "application/json" } });
 
-    await expectRefused(() => remove(createClient(app.url)), 401);
+    await expectRefused(() => remove(createClient(ctx.app.url)), 401);
     await expectRefused(() => remove(other.client), 403, "Vous n'êtes pas autorisé à modifier cette annonce.");
     await expectRefused(() => remove(owner.client, `/api/listings/${listingId}/photos/pas-un-id`), 404, "Photo non trouvée.");
 
@@ -196,7 +189,7 @@ describe(`photo removal endpoint (${process.env.TEST_DB_ENGINE})`, () => {
     expect(body.photos).toHaveLength(1);
     expect(body.photos[0]?.position).toBe(0);
     expect(storedFiles().length).toBeLessThan(files);
-    expect(await t.db.select().from(listingPhotos).where(eq(listingPhotos.id, uploaded.photo.id))).toEqual([]);
+    expect(await ctx.t.db.select().from(listingPhotos).where(eq(listingPhotos.id, uploaded.photo.id))).toEqual([]);
   });
 });
 
@@ -208,8 +201,8 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
   it("delete: anonymous refused, other user 403, owner moves it to 'Annonce supprimée'", async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const row = await insertListing(t.db, owner.userId, { status: "pending" });
-    const anonymous = await expectRefused(() => post(createClient(app.url), { intent: "delete", listingId: row.id }), 302);
+    const row = await insertListing(ctx.t.db, owner.userId, { status: "pending" });
+    const anonymous = await expectRefused(() => post(createClient(ctx.app.url), { intent: "delete", listingId: row.id }), 302);
     expect(anonymous.headers.get("location")).toBe("/");
     await expectRefused(() => post(other.client, { intent: "delete", listingId: row.id }), 403);
     const response = await post(owner.client, { intent: "delete", listingId: row.id });
@@ -220,9 +213,9 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
   it("mark as sold: anonymous refused, other user 403, a pending listing 409, owner's published listing becomes sold", async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const published = await insertListing(t.db, owner.userId, { status: "published" });
-    const pending = await insertListing(t.db, owner.userId, { status: "pending", publishedAt: null });
-    await expectRefused(() => post(createClient(app.url), { intent: "sold", listingId: published.id }), 302);
+    const published = await insertListing(ctx.t.db, owner.userId, { status: "published" });
+    const pending = await insertListing(ctx.t.db, owner.userId, { status: "pending", publishedAt: null });
+    await expectRefused(() => post(createClient(ctx.app.url), { intent: "sold", listingId: published.id }), 302);
     await expectRefused(() => post(other.client, { intent: "sold", listingId: published.id }), 403);
     await expectRefused(() => post(owner.client, { intent: "sold", listingId: pending.id }), 409);
     expect((await post(owner.client, { intent: "sold", listingId: published.id })).status).toBe(200);
@@ -231,8 +224,8 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("pushes a 'listings-changed' event to the owner's open pages (server-sent events)", async () => {
     const owner = await signedUp();
-    expect((await createClient(app.url).request("/api/events")).status).toBe(401);
-    const row = await insertListing(t.db, owner.userId, { status: "pending" });
+    expect((await createClient(ctx.app.url).request("/api/events")).status).toBe(401);
+    const row = await insertListing(ctx.t.db, owner.userId, { status: "pending" });
     const controller = new AbortController();
     const stream = await owner.client.request("/api/events", { signal: controller.signal });
     expect(stream.status).toBe(200);
@@ -242,7 +235,7 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
     const decoder = new TextDecoder();
     let received = decoder.decode((await reader.read()).value);
     expect(received).toContain("retry: 5000");
-    await expect.poll(() => app.services.events.listenerCount(owner.userId)).toBe(1);
+    await expect.poll(() => ctx.app.services.events.listenerCount(owner.userId)).toBe(1);
 
     await post(owner.client, { intent: "delete", listingId: row.id });
     while (!received.includes("event: listings-changed")) {
@@ -253,7 +246,7 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
     expect(received).toContain('event: listings-changed\ndata: {"type":"listings-changed"}');
     controller.abort();
     // The server lets go of the subscription when the browser disconnects.
-    await expect.poll(() => app.services.events.listenerCount(owner.userId)).toBe(0);
+    await expect.poll(() => ctx.app.services.events.listenerCount(owner.userId)).toBe(0);
   });
 });
 
@@ -275,7 +268,7 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   it("refuses another user's read and write (redirect with the message; 403 for JSON clients), nothing changed", async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const row = await insertListing(t.db, owner.userId, { status: "published" });
+    const row = await insertListing(ctx.t.db, owner.userId, { status: "published" });
 
     const read = await other.client.request(`/edit-annonce/${row.id}`);
     expect(read.status).toBe(302);
@@ -289,7 +282,7 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     expect(write.headers.get("location")).toBe("/hosting?erreur=interdit");
     const json = await edit(other.client, row.id, values, { accept: "application/json" });
     expect(json.status).toBe(403);
-    const anonymous = await edit(createClient(app.url), row.id, values);
+    const anonymous = await edit(createClient(ctx.app.url), row.id, values);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/");
     expect(await snapshot()).toBe(before);
@@ -298,7 +291,7 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   it("saves the owner's changes, keeps a published listing published and ignores owner/status/counters", async () => {
     const owner = await signedUp();
     const other = await signedUp();
-    const row = await insertListing(t.db, owner.userId, { status: "published" });
+    const row = await insertListing(ctx.t.db, owner.userId, { status: "published" });
     const response = await edit(owner.client, row.id, {
       ...values,
       status: "pending",
@@ -318,14 +311,14 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
       ownerId: owner.userId,
       city: row.city,
     });
-    const [revision] = await t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, row.id));
+    const [revision] = await ctx.t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, row.id));
     // The approved version plus the pending changes is what the seller submitted.
     expect({ ...row, ...revision?.changes }).toMatchObject({ brand: "Renault", model: "Clio", mileage: 61000, city: "Paris 11e" });
   });
 
   it("answers invalid values with 400 and changes nothing", async () => {
     const owner = await signedUp();
-    const row = await insertListing(t.db, owner.userId, { status: "pending", publishedAt: null });
+    const row = await insertListing(ctx.t.db, owner.userId, { status: "pending", publishedAt: null });
     const before = await snapshot();
     const response = await edit(owner.client, row.id, { ...values, price: "0" });
     expect(response.status).toBe(400);
@@ -337,7 +330,7 @@ describe(`editing over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
 describe(`the wizard's action (${process.env.TEST_DB_ENGINE})`, () => {
   it("validates on the server too: anonymous 401 and empty fields 400 create nothing", async () => {
     const before = await snapshot();
-    const anonymous = await createClient(app.url).request("/publish", { method: "POST", form: { step: "1", brand: "Peugeot", model: "208" } });
+    const anonymous = await createClient(ctx.app.url).request("/publish", { method: "POST", form: { step: "1", brand: "Peugeot", model: "208" } });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.text()).toContain("Vous devez être connecté pour publier une annonce.");
     const owner = await signedUp();
@@ -351,7 +344,7 @@ describe(`the wizard's action (${process.env.TEST_DB_ENGINE})`, () => {
     const created = await owner.client.request("/publish", { method: "POST", form: { step: "1", brand: "peugeot", model: "208" } });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/publish?etape=2");
-    const [draft] = await t.db.select().from(listings).where(eq(listings.ownerId, owner.userId));
+    const [draft] = await ctx.t.db.select().from(listings).where(eq(listings.ownerId, owner.userId));
     expect(draft).toMatchObject({ brand: "Peugeot", model: "208", status: "draft", draftStep: 2 });
   });
 });

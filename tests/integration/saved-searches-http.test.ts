@@ -1,35 +1,26 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { savedSearches } from "~/db/schema";
-import { createClient, startTestApp, type TestApp } from "../support/test-app";
-import { createTestDatabase, type TestDatabase } from "../support/test-db";
+import { createClient } from "../support/test-app";
+import { testAppForFile } from "../support/test-app-for-file";
 
 /**
  * Authorization matrix of the saved-search endpoints over real HTTP (Express + the React
  * Router build + Better Auth): signed out, another user, the owner. Each refusal asserts the
  * status AND that no saved search changed.
  */
-let t: TestDatabase;
-let app: TestApp;
 
-beforeAll(async () => {
-  t = await createTestDatabase({ withPlaces: true });
-  app = await startTestApp({ db: t });
-});
-afterAll(async () => {
-  await app?.close();
-  await t?.close();
-});
+const ctx = testAppForFile({ withPlaces: true });
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
 
 async function signedUp() {
-  const client = createClient(app.url);
+  const client = createClient(ctx.app.url);
   const { user } = await client.signUp(`acheteur.${uniq()}@exemple.fr`);
   return { client, userId: user.id };
 }
 
-const snapshot = async () => JSON.stringify(await t.db.select().from(savedSearches).orderBy(asc(savedSearches.id)));
+const snapshot = async () => JSON.stringify(await ctx.t.db.select().from(savedSearches).orderBy(asc(savedSearches.id)));
 
 async function expectUnchanged(call: () => Promise<Response>, status: number): Promise<Response> {
   const before = await snapshot();
@@ -45,11 +36,11 @@ async function saveVia(client: ReturnType<typeof createClient>, query: string) {
   return (await response.json()) as { id: string; name: string; created: boolean };
 }
 
-const row = async (id: string) => (await t.db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0];
+const row = async (id: string) => (await ctx.t.db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0];
 
 describe(`saved searches over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
   it("POST /api/saved-searches: signed out 401, bad filters 400, each account saves only its own", async () => {
-    const anonymous = createClient(app.url);
+    const anonymous = createClient(ctx.app.url);
     await expectUnchanged(() => anonymous.request("/api/saved-searches", { method: "POST", json: { query: "brand=Peugeot" } }), 401);
     const owner = await signedUp();
     const other = await signedUp();
@@ -73,7 +64,7 @@ describe(`saved searches over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const owner = await signedUp();
     const other = await signedUp();
     const saved = await saveVia(owner.client, "brand=Renault&model=Clio");
-    const anonymous = createClient(app.url);
+    const anonymous = createClient(ctx.app.url);
     const actions: Record<string, string>[] = [
       { intent: "rename", name: "Volée" },
       { intent: "frequency", frequency: "off" },
@@ -106,17 +97,17 @@ describe(`saved searches over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const link = (ref: string) => `/alertes/desinscription?r=${encodeURIComponent(ref)}`;
     const oneClick = { method: "POST", form: { "List-Unsubscribe": "One-Click" } };
     const tampered = `${saved.id}.${token.slice(0, -2)}xx`;
-    await expectUnchanged(() => createClient(app.url).request(link(tampered), oneClick), 400);
+    await expectUnchanged(() => createClient(ctx.app.url).request(link(tampered), oneClick), 400);
     await expectUnchanged(() => other.client.request(link(tampered), oneClick), 400);
     await expectUnchanged(() => owner.client.request(link(tampered), oneClick), 400);
     await expectUnchanged(() => other.client.request(link("n'importe quoi"), oneClick), 400);
     // GET only asks.
-    const page = await expectUnchanged(() => createClient(app.url).request(link(`${saved.id}.${token}`)), 200);
+    const page = await expectUnchanged(() => createClient(ctx.app.url).request(link(`${saved.id}.${token}`)), 200);
     const html = await page.text();
     expect(html).toContain(`« ${saved.name} »`);
     expect(html).toContain("Me désabonner");
     // The mail client's one-click POST, signed out.
-    expect((await createClient(app.url).request(link(`${saved.id}.${token}`), oneClick)).status).toBe(200);
+    expect((await createClient(ctx.app.url).request(link(`${saved.id}.${token}`), oneClick)).status).toBe(200);
     expect(await row(saved.id)).toMatchObject({ frequency: "off" });
   });
 });

@@ -10,14 +10,15 @@ export interface TestAppContext {
 }
 
 /**
- * The HTTP integration tests' set-up, written once: a fresh test database and the app over it,
+ * The HTTP integration tests' set-up, written once: a fresh test database (with the postal-code
+ * reference when `withPlaces`) and the app over it,
  * started before the file's tests and closed after them. Read `ctx.t` and `ctx.app` inside
  * tests (they exist once `beforeAll` has run).
  */
-export function testAppForFile(): TestAppContext {
+export function testAppForFile(options: { withPlaces?: boolean } = {}): TestAppContext {
   const ctx = {} as TestAppContext;
   beforeAll(async () => {
-    ctx.t = await createTestDatabase();
+    ctx.t = await createTestDatabase(options);
     ctx.app = await startTestApp({ db: ctx.t });
   });
   afterAll(async () => {
