@@ -3,7 +3,7 @@
 // table shows the median run (by performance score) and the script exits 1 when a median is
 // past a bar: performance ≥ 95, LCP ≤ 1.5 s, TBT ≤ 150 ms, CLS ≤ 0.02, accessibility and SEO 100.
 //
-// Usage: npm run build && npm run bench:lighthouse [-- --runs 3]
+// Usage: npm run build && npm run bench:lighthouse [-- --runs 3] [--only recherche,annonce]
 // Pages: /home, /recherche, /recherche?brand=Peugeot, a listing, /publish signed out, /wishlists
 // signed in (a demo account; its session cookie is passed to Lighthouse). Uses `npx lighthouse@13`,
 // not a project dependency. Quote `cat /proc/loadavg` with the figures: the 4× CPU slowdown is
@@ -21,6 +21,9 @@ const LIGHTHOUSE = "lighthouse@13";
 
 const runsArg = process.argv.indexOf("--runs");
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 3) : 3;
+/** `--only recherche,annonce`: the pages whose label contains one of the words. */
+const onlyArg = process.argv.indexOf("--only");
+const only = onlyArg > 0 ? (process.argv[onlyArg + 1] ?? "").split(",").filter(Boolean) : [];
 
 interface Result {
   performance: number;
@@ -146,6 +149,7 @@ try {
   console.log("| Page | Perf | LCP (s) | TBT (ms) | CLS | A11y | Best | SEO | Hors seuil |");
   console.log("|---|---:|---:|---:|---:|---:|---:|---:|---|");
   for (const page of pages) {
+    if (only.length && !only.some((word) => page.label.includes(word))) continue;
     const results: Result[] = [];
     for (let i = 0; i < runs; i++)
       results.push(lighthouse(base + page.path, path.join(dataDir, "report.json"), page.cookie));
