@@ -28,8 +28,9 @@
 // which one ran and where the cores went during the measure, from /proc: CPU time per answered
 // request of the server (all workers), of the generator (this process + wrk) and of PostgreSQL
 // (every `postgres` process of a local server: all its databases, not only this one), and the
-// machine's busy cores. --idle SECONDS first measures the same CPU times with no load for that
-// long once the server is ready (background work: job polling, refreshers, start-up builds).
+// machine's busy cores. --idle SECONDS measures the same CPU times with no load for that long
+// once the server is ready (start-up builds) and again after the pages (steady background work:
+// job polling, refreshers).
 // --cpu-prof DIR writes a V8 CPU profile of
 // each server process (`node --cpu-prof`) into DIR when it stops: open it in Chrome DevTools.
 import { spawn, spawnSync } from "node:child_process";
@@ -377,6 +378,20 @@ function machineBusyMs(): number {
 
 const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
+/** --idle: CPU per second of the server, PostgreSQL and the machine with no load at all. */
+async function idle(label: string, serverPid: number) {
+  const serverBefore = processTreeCpuMs(serverPid);
+  const postgresBefore = postgresCpuMs();
+  const busyBefore = machineBusyMs();
+  const t1 = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+  const perSecond = (ms: number) => ((ms / (performance.now() - t1)) * 1000).toFixed(1);
+  console.log(
+    `  ${label} : CPU serveur ${perSecond(processTreeCpuMs(serverPid) - serverBefore)} ms/s, ` +
+      `PostgreSQL ${perSecond(postgresCpuMs() - postgresBefore)} ms/s, machine ${perSecond(machineBusyMs() - busyBefore)} ms/s (${loadavg()})`,
+  );
+}
+
 async function run(label: string, dataDir: string, extraEnv: Record<string, string>): Promise<Row[]> {
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -407,18 +422,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
     const count = /(\d[\d\s\u202f\u00a0]*\+?) annonces?/.exec(html)?.[1]?.replace(/\s/g, " ");
     const cards = html.match(/<article/g)?.length ?? 0;
     console.log(`  ${search.pathname}${search.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces, ${cards} cartes`);
-    if (IDLE_S > 0) {
-      const serverBefore = processTreeCpuMs(server.child.pid!);
-      const postgresBefore = postgresCpuMs();
-      const busyBefore = machineBusyMs();
-      const t1 = performance.now();
-      await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
-      const perSecond = (ms: number) => ((ms / (performance.now() - t1)) * 1000).toFixed(1);
-      console.log(
-        `  ${label} au repos pendant ${IDLE_S} s : CPU serveur ${perSecond(processTreeCpuMs(server.child.pid!) - serverBefore)} ms/s, ` +
-          `PostgreSQL ${perSecond(postgresCpuMs() - postgresBefore)} ms/s, machine ${perSecond(machineBusyMs() - busyBefore)} ms/s (${loadavg()})`,
-      );
-    }
+    if (IDLE_S > 0) await idle(`${label} au repos pendant ${IDLE_S} s après le démarrage`, server.child.pid!);
     const pages = [search];
     const detail = /href="(\/annonce\/[0-9a-f-]{36}\/[^"]+)"/.exec(html)?.[1];
     if (args.detail !== "no" && detail) pages.push(new URL(detail, base));
@@ -479,6 +483,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
         load: `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
       });
     }
+    if (IDLE_S > 0) await idle(`${label} au repos pendant ${IDLE_S} s après les mesures`, server.child.pid!);
     return rows;
   } finally {
     await stop(server);
