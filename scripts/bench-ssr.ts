@@ -376,6 +376,9 @@ function machineBusyMs(): number {
   return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
 }
 
+/** A figure with 2 decimals, or "—" when there is none (PostgreSQL's share of a PGlite run). */
+const fixed = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
+
 const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
 
 /** --idle: CPU per second of the server, PostgreSQL and the machine with no load at all. */
@@ -444,7 +447,8 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
       // wrk runs in a child; this process then only waits (its own time is counted too).
       const generatorChildMs = generatorAfter.children - generatorBefore.children;
       const generatorMs = generatorAfter.self - generatorBefore.self + generatorChildMs;
-      const postgresMs = postgresCpuMs() - postgresBefore;
+      // PGlite runs inside the server process: a local PostgreSQL's time is then someone else's.
+      const postgresMs = extraEnv.DATABASE_URL ? postgresCpuMs() - postgresBefore : NaN;
       const busyMs = machineBusyMs() - busyBefore;
       // No answer at all (every request timed out): no per-request figure.
       const perRequest = (ms: number) => (stats.requests ? ms / stats.requests : NaN);
@@ -456,7 +460,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
         serverMain: mainMs / wallMs,
         generator: generatorMs / wallMs,
         postgres: postgresMs / wallMs,
-        other: Math.max(0, busyMs - serverMs - generatorMs - postgresMs) / wallMs,
+        other: Math.max(0, busyMs - serverMs - generatorMs - (postgresMs || 0)) / wallMs,
         busy: busyMs / wallMs,
       };
       const loadAfter = os.loadavg()[0]!;
@@ -466,10 +470,10 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
           `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
           `CPU serveur ${cpuMsPerRequest.toFixed(2)} ms/requête, générateur (${GENERATOR}) ${generatorMsPerRequest.toFixed(2)} ms/requête` +
           `${GENERATOR === "wrk" ? ` (dont wrk ${perRequest(generatorChildMs).toFixed(2)})` : ""}, ` +
-          `PostgreSQL ${postgresMsPerRequest.toFixed(2)} ms/requête, ` +
+          `PostgreSQL ${fixed(postgresMsPerRequest)} ms/requête, ` +
           `${stats.non2xx} non-2xx, ${stats.errors} erreurs, ${stats.kbPerResponse.toFixed(1)} Kio/réponse (gzip), ` +
           `charge ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (${loadavg()})\n` +
-          `    cœurs occupés : serveur ${cores.server.toFixed(2)} (dont fils JavaScript ${cores.serverMain.toFixed(2)}), générateur ${cores.generator.toFixed(2)}, PostgreSQL ${cores.postgres.toFixed(2)}, ` +
+          `    cœurs occupés : serveur ${cores.server.toFixed(2)} (dont fils JavaScript ${cores.serverMain.toFixed(2)}), générateur ${cores.generator.toFixed(2)}, PostgreSQL ${fixed(cores.postgres)}, ` +
           `autres ${cores.other.toFixed(2)} — machine ${cores.busy.toFixed(2)} sur ${os.cpus().length}`,
       );
       rows.push({
@@ -536,7 +540,7 @@ for (const r of rows) {
   const c = r.cores;
   console.log(
     `| ${r.label} | \`${r.page}\` | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ` +
-      `${r.generatorMsPerRequest.toFixed(2)} | ${r.postgresMsPerRequest.toFixed(2)} | ${c.server.toFixed(2)} / ${c.generator.toFixed(2)} / ${c.postgres.toFixed(2)} / ${c.other.toFixed(2)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
+      `${r.generatorMsPerRequest.toFixed(2)} | ${fixed(r.postgresMsPerRequest)} | ${c.server.toFixed(2)} / ${c.generator.toFixed(2)} / ${fixed(c.postgres)} / ${c.other.toFixed(2)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
   );
 }
 console.log("");
