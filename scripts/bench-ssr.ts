@@ -8,6 +8,7 @@
 //          [--listings 1000] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //          [--database-name occazio_bench_ssr] [--reuse] [--workers 1,2] [--skip-pglite]
 //          [--cpu-prof DIR] [--detail yes|no] [--keep] [--page-cache SECONDS]
+//          [--generator auto|wrk|autocannon] [--idle SECONDS]
 //
 // Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
 // start-up; one process by design) unless --skip-pglite. With --database-url (or DATABASE_URL),
@@ -21,10 +22,18 @@
 // route, --detail no the detail page. --page-cache sets the server's PAGE_CACHE_SECONDS (0: every
 // request renders; default: the server's default).
 //
-// Load: autocannon, in this process (one event loop, no per-request allocations of an HTTP
-// client: the generator's share of the 2 cores stays small), closed loop, `connections`
-// keep-alive connections, `Accept-Encoding: gzip`. --cpu-prof DIR writes a V8 CPU profile of
+// Load: closed loop, `connections` keep-alive connections, `Accept-Encoding: gzip`, from
+// --generator: `wrk` (native, one thread; `apt-get install wrk`), or autocannon in this Node
+// process; `auto` (default) takes wrk when it is installed, else autocannon. Each line says
+// which one ran and where the cores went during the measure, from /proc: CPU time per answered
+// request of the server (all workers), of the generator (this process + wrk) and of PostgreSQL
+// (every `postgres` process of a local server: all its databases, not only this one), and the
+// machine's busy cores. --idle SECONDS measures the same CPU times with no load for that long
+// once the server is ready (start-up builds) and again after the pages (steady background work:
+// job polling, refreshers).
+// --cpu-prof DIR writes a V8 CPU profile of
 // each server process (`node --cpu-prof`) into DIR when it stops: open it in Chrome DevTools.
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -56,8 +65,14 @@ const { values: args } = parseArgs({
     reuse: { type: "boolean", default: false },
     "cpu-prof": { type: "string", default: "" },
     "page-cache": { type: "string", default: "" },
+    generator: { type: "string", default: "auto" },
+    idle: { type: "string", default: "0" },
   },
 });
+if (!["auto", "wrk", "autocannon"].includes(args.generator!)) throw new Error("--generator : auto, wrk ou autocannon");
+const WRK_INSTALLED = spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
+if (args.generator === "wrk" && !WRK_INSTALLED) throw new Error("--generator wrk : wrk n'est pas installé (apt-get install wrk)");
+const GENERATOR: "wrk" | "autocannon" = args.generator === "auto" ? (WRK_INSTALLED ? "wrk" : "autocannon") : (args.generator as "wrk" | "autocannon");
 const WORKERS = args.workers!.split(",").map(Number);
 if (!WORKERS.every((n) => Number.isInteger(n) && n >= 1 && n <= 64)) throw new Error("--workers : liste de 1 à 64, ex. 1,2");
 const DATABASE_NAME = args["database-name"] || `occazio_bench_ssr_${randomBytes(4).toString("hex")}`;
@@ -66,6 +81,8 @@ const CONNECTIONS = Number(args.connections);
 const DURATION_S = Number(args.duration);
 const WARMUP_S = Number(args.warmup);
 const LISTINGS = Number(args.listings);
+const IDLE_S = Number(args.idle);
+if (!(IDLE_S >= 0 && IDLE_S <= 600)) throw new Error("--idle : 0 à 600 secondes");
 if (!Number.isInteger(CONNECTIONS) || CONNECTIONS < 1 || CONNECTIONS > 1_000) throw new Error("--connections : 1 à 1000");
 if (!(DURATION_S > 0 && DURATION_S <= 600)) throw new Error("--duration : 1 à 600 secondes");
 if (!(WARMUP_S >= 0 && WARMUP_S <= 60)) throw new Error("--warmup : 0 à 60 secondes");
@@ -85,8 +102,62 @@ interface Stats {
   kbPerResponse: number;
 }
 
-/** Closed-loop load with autocannon: `connections` keep-alive connections until the deadline. */
-async function load(url: URL, connections: number, seconds: number): Promise<Stats> {
+/** Closed-loop load from the chosen generator: `connections` keep-alive connections until the deadline. */
+function load(url: URL, connections: number, seconds: number): Promise<Stats> {
+  return GENERATOR === "wrk" ? loadWithWrk(url, connections, seconds) : loadWithAutocannon(url, connections, seconds);
+}
+
+/**
+ * wrk prints its summary through this script's `done` hook (exact percentiles, error counts);
+ * no per-request hook, so wrk keeps its native request path.
+ */
+const WRK_SCRIPT = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format(
+    'WRK_JSON {"requests":%d,"duration_us":%d,"bytes":%d,"connect":%d,"read":%d,"write":%d,"status":%d,"timeout":%d,"p50":%.1f,"p75":%.1f,"p90":%.1f,"p99":%.1f,"max":%.1f}\\n',
+    summary.requests, summary.duration, summary.bytes, e.connect, e.read, e.write, e.status, e.timeout,
+    latency:percentile(50), latency:percentile(75), latency:percentile(90), latency:percentile(99), latency.max))
+end
+`;
+let wrkScriptPath = "";
+
+/** wrk, one thread (one epoll loop, like autocannon), `--latency` for its distribution. */
+async function loadWithWrk(url: URL, connections: number, seconds: number): Promise<Stats> {
+  if (!wrkScriptPath) {
+    wrkScriptPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-wrk-")), "summary.lua");
+    fs.writeFileSync(wrkScriptPath, WRK_SCRIPT);
+  }
+  const child = spawn(
+    "wrk",
+    ["-t", "1", "-c", String(connections), "-d", `${seconds}s`, "--timeout", "10s", "--latency", "-s", wrkScriptPath,
+      "-H", "Accept-Encoding: gzip", "-H", "User-Agent: occazio-bench-ssr", url.href],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once("close", resolve));
+  const json = /WRK_JSON (\{.*\})/.exec(out)?.[1];
+  if (code !== 0 || !json) throw new Error(`wrk a échoué (code ${code}) :\n${out}`);
+  const r = JSON.parse(json) as Record<string, number>;
+  const n = r.requests!;
+  const us = (v: number | undefined) => (v ?? 0) / 1000;
+  return {
+    reqPerSec: n / (r.duration_us! / 1e6),
+    p50: us(r.p50),
+    p90: us(r.p90),
+    p99: us(r.p99),
+    max: us(r.max),
+    requests: n,
+    errors: r.connect! + r.read! + r.write! + r.timeout!,
+    // wrk counts a status >= 400 as an error ("Non-2xx or 3xx responses").
+    non2xx: r.status!,
+    kbPerResponse: n ? r.bytes! / n / 1024 : 0,
+  };
+}
+
+async function loadWithAutocannon(url: URL, connections: number, seconds: number): Promise<Stats> {
   const result = await autocannon({
     url: url.href,
     connections,
@@ -198,6 +269,12 @@ interface Row extends Stats {
   label: string;
   /** CPU time of the server processes (all workers) per answered request. */
   cpuMsPerRequest: number;
+  /** CPU time of the load generator (this process, and wrk when it runs) per answered request. */
+  generatorMsPerRequest: number;
+  /** CPU time of the local PostgreSQL server (all its processes) per answered request. */
+  postgresMsPerRequest: number;
+  /** Cores busy during the measure: server, generator, PostgreSQL, the rest of the machine. */
+  cores: { server: number; serverMain: number; generator: number; postgres: number; other: number; busy: number };
   page: string;
   load: string;
 }
@@ -222,7 +299,101 @@ function processTreeCpuMs(pid: number): number {
   return ticks * 10; // USER_HZ = 100 on Linux
 }
 
+/**
+ * CPU time (ms) of the main (JavaScript) threads alone of the server process and its children:
+ * /proc/PID/task/PID/stat is that thread's own time, without libuv's pool (gzip, file reads)
+ * or V8's helper threads (garbage collection, compilation). One worker cannot use more than
+ * one core of this; what the process uses beyond it already runs on the other core.
+ */
+function mainThreadsCpuMs(pid: number): number {
+  const threadTicks = (p: number | string) => {
+    const t = procTicksAt(`/proc/${p}/task/${p}/stat`);
+    return t ? t[0] + t[1] : 0;
+  };
+  let ticks = threadTicks(pid);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
+      if (ppid === pid) ticks += threadTicks(entry);
+    } catch {
+      continue;
+    }
+  }
+  return ticks * 10;
+}
+
+/** utime, stime, cutime, cstime (ticks) of a process from /proc/PID/stat, or null if it is gone. */
+function procTicks(pid: number | string): [number, number, number, number] | null {
+  return procTicksAt(`/proc/${pid}/stat`);
+}
+
+function procTicksAt(file: string): [number, number, number, number] | null {
+  try {
+    const fields = fs.readFileSync(file, "utf8").replace(/^.*\) /, "").split(" ");
+    return [Number(fields[11]), Number(fields[12]), Number(fields[13]), Number(fields[14])];
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU time (ms) of the load generator so far: this process (autocannon runs in it) and the
+ * children it has reaped (each wrk run, counted once it exits). The server is a child too but
+ * is only reaped at the end of its run, after the measures.
+ */
+function generatorCpuMs(): { self: number; children: number } {
+  const t = procTicks("self") ?? [0, 0, 0, 0];
+  return { self: (t[0] + t[1]) * 10, children: (t[2] + t[3]) * 10 };
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL server on this machine so far: every process named
+ * `postgres` (postmaster, backends, background writers), plus the children the postmaster has
+ * reaped (backends that ended during the measure). Zero when PostgreSQL runs elsewhere.
+ */
+function postgresCpuMs(): number {
+  let ticks = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let comm: string;
+    try {
+      comm = fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim();
+    } catch {
+      continue;
+    }
+    if (comm !== "postgres") continue;
+    const t = procTicks(entry);
+    if (t) ticks += t[0] + t[1] + t[2] + t[3];
+  }
+  return ticks * 10;
+}
+
+/** Busy CPU time (ms, all cores) of the machine so far, from /proc/stat. */
+function machineBusyMs(): number {
+  const [, ...values] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = values.map(Number);
+  return (user! + nice! + system! + irq! + softirq! + steal!) * 10;
+}
+
+/** A figure with 2 decimals, or "—" when there is none (PostgreSQL's share of a PGlite run). */
+const fixed = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "—");
+
 const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
+/** --idle: CPU per second of the server, PostgreSQL and the machine with no load at all. */
+async function idle(label: string, serverPid: number) {
+  const serverBefore = processTreeCpuMs(serverPid);
+  const postgresBefore = postgresCpuMs();
+  const busyBefore = machineBusyMs();
+  const t1 = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, IDLE_S * 1000));
+  const perSecond = (ms: number) => ((ms / (performance.now() - t1)) * 1000).toFixed(1);
+  console.log(
+    `  ${label} : CPU serveur ${perSecond(processTreeCpuMs(serverPid) - serverBefore)} ms/s, ` +
+      `PostgreSQL ${perSecond(postgresCpuMs() - postgresBefore)} ms/s, machine ${perSecond(machineBusyMs() - busyBefore)} ms/s (${loadavg()})`,
+  );
+}
 
 async function run(label: string, dataDir: string, extraEnv: Record<string, string>): Promise<Row[]> {
   const env: Record<string, string> = {
@@ -254,6 +425,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
     const count = /(\d[\d\s\u202f\u00a0]*\+?) annonces?/.exec(html)?.[1]?.replace(/\s/g, " ");
     const cards = html.match(/<article/g)?.length ?? 0;
     console.log(`  ${search.pathname}${search.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces, ${cards} cartes`);
+    if (IDLE_S > 0) await idle(`${label} au repos pendant ${IDLE_S} s après le démarrage`, server.child.pid!);
     const pages = [search];
     const detail = /href="(\/annonce\/[0-9a-f-]{36}\/[^"]+)"/.exec(html)?.[1];
     if (args.detail !== "no" && detail) pages.push(new URL(detail, base));
@@ -262,20 +434,60 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
       if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S);
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = processTreeCpuMs(server.child.pid!);
+      const mainBefore = mainThreadsCpuMs(server.child.pid!);
+      const generatorBefore = generatorCpuMs();
+      const postgresBefore = postgresCpuMs();
+      const busyBefore = machineBusyMs();
+      const t1 = performance.now();
       const stats = await load(url, CONNECTIONS, DURATION_S);
+      const wallMs = performance.now() - t1;
+      const serverMs = processTreeCpuMs(server.child.pid!) - cpuBefore;
+      const mainMs = mainThreadsCpuMs(server.child.pid!) - mainBefore;
+      const generatorAfter = generatorCpuMs();
+      // wrk runs in a child; this process then only waits (its own time is counted too).
+      const generatorChildMs = generatorAfter.children - generatorBefore.children;
+      const generatorMs = generatorAfter.self - generatorBefore.self + generatorChildMs;
+      // PGlite runs inside the server process: a local PostgreSQL's time is then someone else's.
+      const postgresMs = extraEnv.DATABASE_URL ? postgresCpuMs() - postgresBefore : NaN;
+      const busyMs = machineBusyMs() - busyBefore;
       // No answer at all (every request timed out): no per-request figure.
-      const cpuMsPerRequest = stats.requests ? (processTreeCpuMs(server.child.pid!) - cpuBefore) / stats.requests : NaN;
+      const perRequest = (ms: number) => (stats.requests ? ms / stats.requests : NaN);
+      const cpuMsPerRequest = perRequest(serverMs);
+      const generatorMsPerRequest = perRequest(generatorMs);
+      const postgresMsPerRequest = perRequest(postgresMs);
+      const cores = {
+        server: serverMs / wallMs,
+        serverMain: mainMs / wallMs,
+        generator: generatorMs / wallMs,
+        postgres: postgresMs / wallMs,
+        other: Math.max(0, busyMs - serverMs - generatorMs - (postgresMs || 0)) / wallMs,
+        busy: busyMs / wallMs,
+      };
       const loadAfter = os.loadavg()[0]!;
       const page = `${url.pathname}${url.search}`.replace(/^\/annonce\/.*/, "/annonce/{id}/{slug}");
       console.log(
         `  ${label} ${page} : ${stats.reqPerSec.toFixed(1)} req/s, p50 ${stats.p50.toFixed(1)} ms, p90 ${stats.p90.toFixed(1)} ms, ` +
           `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
-          `CPU serveur ${cpuMsPerRequest.toFixed(2)} ms/requête, ` +
+          `CPU serveur ${cpuMsPerRequest.toFixed(2)} ms/requête, générateur (${GENERATOR}) ${generatorMsPerRequest.toFixed(2)} ms/requête` +
+          `${GENERATOR === "wrk" ? ` (dont wrk ${perRequest(generatorChildMs).toFixed(2)})` : ""}, ` +
+          `PostgreSQL ${fixed(postgresMsPerRequest)} ms/requête, ` +
           `${stats.non2xx} non-2xx, ${stats.errors} erreurs, ${stats.kbPerResponse.toFixed(1)} Kio/réponse (gzip), ` +
-          `charge ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (${loadavg()})`,
+          `charge ${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)} (${loadavg()})\n` +
+          `    cœurs occupés : serveur ${cores.server.toFixed(2)} (dont fils JavaScript ${cores.serverMain.toFixed(2)}), générateur ${cores.generator.toFixed(2)}, PostgreSQL ${fixed(cores.postgres)}, ` +
+          `autres ${cores.other.toFixed(2)} — machine ${cores.busy.toFixed(2)} sur ${os.cpus().length}`,
       );
-      rows.push({ label, page, ...stats, cpuMsPerRequest, load: `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}` });
+      rows.push({
+        label,
+        page,
+        ...stats,
+        cpuMsPerRequest,
+        generatorMsPerRequest,
+        postgresMsPerRequest,
+        cores,
+        load: `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
+      });
     }
+    if (IDLE_S > 0) await idle(`${label} au repos pendant ${IDLE_S} s après les mesures`, server.child.pid!);
     return rows;
   } finally {
     await stop(server);
@@ -285,7 +497,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
 if (!fs.existsSync(BUILD)) throw new Error("build/server/index.js manquant : lancez `npm run build` d'abord.");
 const cpus = os.cpus();
 console.log(
-  `SSR ${args.path} — ${CONNECTIONS} connexions keep-alive (autocannon), ${DURATION_S} s (+${WARMUP_S} s de chauffe) par page\n` +
+  `SSR ${args.path} — ${CONNECTIONS} connexions keep-alive (générateur : ${GENERATOR === "wrk" ? "wrk, natif, 1 thread" : "autocannon, dans ce processus"}${args.generator === "auto" ? ", choisi automatiquement" : ""}), ${DURATION_S} s (+${WARMUP_S} s de chauffe) par page\n` +
     `Machine : ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}, ` +
     `charge ${loadavg()}`,
 );
@@ -321,11 +533,14 @@ if (args["database-url"]) {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-console.log("\n| Run | Page | req/s | p50 ms | p90 ms | p99 ms | max ms | server CPU ms/req | requests | errors | load (1 min) |");
-console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|");
+console.log(`\nGénérateur : ${GENERATOR}. Cœurs : serveur / générateur / PostgreSQL / autres processus, pendant la mesure.`);
+console.log("| Run | Page | req/s | p50 ms | p90 ms | p99 ms | max ms | server CPU ms/req | generator CPU ms/req | PostgreSQL CPU ms/req | cores (srv/gen/pg/other) | requests | errors | load (1 min) |");
+console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---|");
 for (const r of rows) {
+  const c = r.cores;
   console.log(
-    `| ${r.label} | \`${r.page}\` | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
+    `| ${r.label} | \`${r.page}\` | ${r.reqPerSec.toFixed(0)} | ${r.p50.toFixed(1)} | ${r.p90.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.max.toFixed(0)} | ${r.cpuMsPerRequest.toFixed(2)} | ` +
+      `${r.generatorMsPerRequest.toFixed(2)} | ${fixed(r.postgresMsPerRequest)} | ${c.server.toFixed(2)} / ${c.generator.toFixed(2)} / ${fixed(c.postgres)} / ${c.other.toFixed(2)} | ${r.requests} | ${r.errors + r.non2xx} | ${r.load} |`,
   );
 }
 console.log("");
