@@ -57,7 +57,7 @@ test.describe("site shell", () => {
       ["publier-et-gerer", "Publier et gérer mes annonces"],
       ["gerer-mon-compte", "Gérer mon compte"],
       ["conseils-de-securite", "Conseils de sécurité"],
-    ]) {
+    ] as const) {
       await expect(page.locator(`h2#${id}`)).toHaveText(heading);
     }
     // The help page's questions stay folded until opened.
