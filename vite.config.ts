@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import mdx from "@mdx-js/rollup";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type Plugin } from "vite";
@@ -32,7 +33,9 @@ function chunkReport(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), chunkReport()],
+  // Legal and help texts are MDX content files (app/features/legal/content, decision 0022),
+  // compiled to components here so that nothing is parsed per request.
+  plugins: [tailwindcss(), { enforce: "pre", ...mdx() }, reactRouter(), chunkReport()],
   resolve: { tsconfigPaths: true },
   server: { hmr: { port: 24678 } },
 });

@@ -17,11 +17,11 @@ export default [
     route("profile/:username?", "routes/profile.tsx"),
     route("moderation", "routes/moderation.tsx"),
     // Static pages
-    route("mentions-legales", "routes/legal.tsx", { id: "legal-notices" }),
-    route("charte-cookies", "routes/legal.tsx", { id: "legal-cookies" }),
-    route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
-    route("terms", "routes/legal.tsx", { id: "legal-terms" }),
-    route("help", "routes/legal.tsx", { id: "legal-help" }),
+    route("mentions-legales", "routes/legal.mentions-legales.tsx", { id: "legal-notices" }),
+    route("charte-cookies", "routes/legal.charte-cookies.tsx", { id: "legal-cookies" }),
+    route("privacy", "routes/legal.privacy.tsx", { id: "legal-privacy" }),
+    route("terms", "routes/legal.terms.tsx", { id: "legal-terms" }),
+    route("help", "routes/legal.help.tsx", { id: "legal-help" }),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     // Publishing and the seller's space
     route("publish", "routes/publish.tsx"),

@@ -41,6 +41,8 @@ const PAGES: { label: string; routes: string[]; budgeted: boolean }[] = [
   { label: "/annonce/:id (détail)", routes: ["root", "routes/site-layout", "routes/annonce"], budgeted: true },
   { label: "/publish", routes: ["root", "routes/site-layout", "routes/publish"], budgeted: false },
   { label: "/wishlists", routes: ["root", "routes/site-layout", "routes/wishlists"], budgeted: false },
+  { label: "/mentions-legales", routes: ["root", "routes/site-layout", "legal-notices"], budgeted: false },
+  { label: "/help", routes: ["root", "routes/site-layout", "legal-help"], budgeted: false },
 ];
 
 /** Modules no budgeted page may load before the user opens what needs them. */
@@ -62,7 +64,7 @@ const FORBIDDEN: { pattern: RegExp; why: string }[] = [
     pattern: /app\/features\/auth\/(auth-client|auth-dialog-content)\.tsx?$/,
     why: "fenêtre de connexion : à charger à l'ouverture",
   },
-  { pattern: /app\/features\/legal\/legal-content/, why: "textes légaux" },
+  { pattern: /app\/features\/legal\/content\//, why: "textes légaux" },
 ];
 
 interface ManifestRoute {

@@ -34,16 +34,38 @@ test.describe("site shell", () => {
     await expect(page).toHaveURL(/\/mentions-legales$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Mentions légales");
     await expect(page.getByText(/Base officielle des codes postaux, La Poste, ODbL/).first()).toBeVisible();
-    for (const [path, title] of [
-      ["/charte-cookies", /cookies/i],
-      ["/privacy", /confidentialité/i],
-      ["/terms", /conditions générales/i],
-      ["/help", /aide/i],
+  });
+
+  test("each legal content file renders on its route: heading, date, title and description", async ({ page }) => {
+    for (const [path, heading, description] of [
+      ["/mentions-legales", "Mentions légales", /^Éditeur, hébergement/],
+      ["/charte-cookies", "Charte cookies", /^Occazio n’utilise que des cookies strictement nécessaires/],
+      ["/privacy", "Politique de confidentialité", /^Quelles données personnelles Occazio collecte/],
+      ["/terms", "Conditions générales d’utilisation", /^Les règles d’inscription/],
+      ["/help", "Centre d’aide", /^Réponses aux questions fréquentes/],
     ] as const) {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+      await expect(page.getByRole("heading", { level: 1, name: heading, exact: true })).toBeVisible();
+      await expect(page).toHaveTitle(`${heading} | Occazio`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", description);
+      await expect(page.locator("article.prose").getByText("Dernière mise à jour : 21/11/2026")).toBeVisible();
     }
+    // The footer's FAQ links land on the help page's sections.
+    for (const [id, heading] of [
+      ["contacter-un-vendeur", "Contacter un vendeur"],
+      ["publier-et-gerer", "Publier et gérer mes annonces"],
+      ["gerer-mon-compte", "Gérer mon compte"],
+      ["conseils-de-securite", "Conseils de sécurité"],
+    ] as const) {
+      await expect(page.locator(`h2#${id}`)).toHaveText(heading);
+    }
+    // The help page's questions stay folded until opened.
+    const question = page.getByText("Comment contacter le vendeur d’une annonce\u00a0?", { exact: true });
+    const answer = page.getByText(/Ouvrez l’annonce et utilisez le bouton/);
+    await expect(answer).toBeHidden();
+    await question.click();
+    await expect(answer).toBeVisible();
   });
 
   test("the bottom tab bar shows on phones only", async ({ page }) => {

@@ -1,0 +1,176 @@
+import { useState, type FormEvent } from "react";
+import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
+import { CATALOGUE, findBrand } from "~/features/catalogue/catalogue-data";
+import { PostalCodePicker } from "~/features/places/postal-code-picker";
+import { MAX_DESCRIPTION_LENGTH, editListingSchema } from "~/features/publish/listing-schemas";
+import { PhotoManager } from "~/features/publish/photo-manager";
+import { DigitsField, type FieldErrors } from "~/features/publish/wizard-steps";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { Button, buttonClasses } from "~/ui/button";
+import { fieldErrors } from "~/ui/form-errors";
+import { SelectField } from "~/ui/select-field";
+import { TextareaField } from "~/ui/textarea-field";
+
+/** What the form shows of the listing the route's loader read (getListingForEdit). */
+export interface EditableListing {
+  id: string;
+  status: string;
+  rejectionReason: string | null;
+  brand: string;
+  model: string;
+  price: number | null;
+  mileage: number | null;
+  description: string | null;
+  postalCode: string | null;
+  city: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  photos: { id: string; src: string; srcSet: string }[];
+}
+
+const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
+
+/** The seller's edit form for a published or refused listing (route: routes/edit-listing.tsx). */
+export function EditListingPage({
+  listing,
+  actionErrors,
+}: {
+  listing: EditableListing;
+  actionErrors: FieldErrors | undefined;
+}) {
+  const navigation = useNavigation();
+  const [brand, setBrand] = useState(listing.brand);
+  const [model, setModel] = useState(listing.model);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const errors: FieldErrors = clientErrors ?? actionErrors ?? {};
+
+  // Brand-to-models table of the catalogue; a brand or model typed freely in the wizard stays choosable.
+  const brandOptions = CATALOGUE.map((b) => b.name);
+  if (!findBrand(listing.brand)) brandOptions.unshift(listing.brand);
+  const catalogueBrand = findBrand(brand);
+  const modelOptions = catalogueBrand ? [...catalogueBrand.models].sort(collator.compare) : [];
+  if (brand === listing.brand && !modelOptions.includes(listing.model)) modelOptions.unshift(listing.model);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const values: Record<string, string> = {};
+    for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
+    const parsed = editListingSchema.safeParse(values);
+    if (parsed.success) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    const problems = fieldErrors(parsed.error);
+    setClientErrors(problems);
+    const first = Object.keys(problems)[0] ?? "";
+    const field = ["city", "latitude", "longitude"].includes(first) ? "postalCode" : first;
+    form.querySelector<HTMLElement>(`[name="${field}"]:not([type="hidden"])`)?.focus();
+  }
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <Breadcrumb items={[{ label: "Mes annonces", to: "/hosting" }, { label: "Modifier mon annonce" }]} />
+      <h1 className="text-2xl font-bold">Modifier mon annonce</h1>
+      {listing.status === "rejected" ? (
+        <p className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+          <span className="font-semibold">Annonce refusée{listing.rejectionReason ? ` : ${listing.rejectionReason}` : "."}</span>{" "}
+          Corrigez-la puis enregistrez : elle repartira en validation.
+        </p>
+      ) : null}
+
+      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
+        <section aria-labelledby="edit-vehicle" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="edit-vehicle" className="text-lg font-semibold">
+            Véhicule
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <SelectField
+              label="Marque"
+              name="brand"
+              options={brandOptions}
+              value={brand}
+              placeholder="Choisissez une marque"
+              onChange={(event) => {
+                setBrand(event.currentTarget.value);
+                setModel("");
+              }}
+              error={errors.brand}
+            />
+            <SelectField
+              label="Modèle"
+              name="model"
+              options={modelOptions}
+              value={model}
+              disabled={!brand}
+              placeholder={brand ? "Choisissez un modèle" : "Choisissez d'abord une marque"}
+              onChange={(event) => setModel(event.currentTarget.value)}
+              error={errors.model}
+            />
+            <DigitsField label="Prix (€)" name="price" maxLength={8} required defaultValue={listing.price != null ? String(listing.price) : ""} error={errors.price} />
+            <DigitsField label="Kilométrage (km)" name="mileage" maxLength={7} defaultValue={listing.mileage != null ? String(listing.mileage) : ""} error={errors.mileage} />
+          </div>
+          <TextareaField
+            label="Description"
+            name="description"
+            rows={6}
+            maxChars={MAX_DESCRIPTION_LENGTH}
+            defaultValue={listing.description ?? ""}
+            error={errors.description}
+          />
+        </section>
+
+        <section aria-labelledby="edit-place" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="edit-place" className="mb-4 text-lg font-semibold">
+            Localisation
+          </h2>
+          <PostalCodePicker
+            defaultValue={{ postalCode: listing.postalCode ?? "", city: listing.city ?? "", latitude: listing.latitude, longitude: listing.longitude }}
+            errors={errors}
+          />
+        </section>
+
+        <section aria-labelledby="edit-photos" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="edit-photos" className="text-lg font-semibold">
+            Photos
+          </h2>
+          <p className="mb-4 mt-1 text-sm text-slate-600">Les photos sont enregistrées dès leur envoi ou leur retrait.</p>
+          <PhotoManager listingId={listing.id} initialPhotos={listing.photos} />
+        </section>
+
+        {errors._form ? (
+          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800">
+            {errors._form}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Link to="/hosting" className={buttonClasses("secondary")}>
+            Retour
+          </Link>
+          <Button type="submit" disabled={navigation.state !== "idle"}>
+            Enregistrer les modifications
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+/** The route's error boundary: the refusal's message (API-style errors carry one), then back to the seller's listings. */
+export function EditListingError({ error }: { error: unknown }) {
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { error?: unknown } | null)?.error === "string"
+      ? (error.data as { error: string }).error
+      : "Nous n'avons pas pu afficher cette annonce.";
+  return (
+    <section className="mx-auto max-w-xl rounded-xl bg-white p-8 shadow-sm">
+      <h1 className="text-2xl font-bold">Modifier mon annonce</h1>
+      <p role="alert" className="mt-3 text-slate-700">
+        {message}
+      </p>
+      <Link to="/hosting" className={buttonClasses("primary", "mt-5")}>
+        Retour à mes annonces
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import Content, { description, title } from "~/features/legal/content/charte-cookies.mdx";
+import { LegalPage } from "~/features/legal/legal-page";
+import { pageMeta } from "~/ui/seo";
+
+export const meta = () => pageMeta(title, description);
+
+export default function CookieCharterRoute() {
+  return <LegalPage Content={Content} />;
+}
