@@ -10,11 +10,15 @@
 // - requests through an HTTP server answering with the routes' code (sitemapResponse, written to
 //   the socket with React Router's writeReadableStreamToWritable as server/app.ts does) for the
 //   index and each file, gzip and identity: p50/p95/max, and the longest event-loop stall;
+//   the client runs in a worker thread (a crawler is not in the server's process: its receive
+//   buffers and their garbage collections must not count as the server's stalls);
 // - a second rebuild while a client keeps requesting the files (the background refresh of a
-//   live server): the requests' p50/p95/max during it and the longest stall.
+//   live server): the requests' p50/p95/max during it and the longest stall;
+// - for each phase, the longest garbage-collection pause of the main thread (perf_hooks 'gc').
 import http from "node:http";
 import os from "node:os";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -49,17 +53,59 @@ const load = () =>
     .map((n) => n.toFixed(1))
     .join(" ");
 
-/** A raw GET (node:http does not decompress, so the client costs this process next to nothing). */
-function get(port: number, path: string, encoding: string): Promise<void> {
+/**
+ * The crawler, in a worker thread: raw GETs (node:http does not decompress), timed there.
+ * `run` makes `rounds` passes over `paths`; `loop` requests them in turn until `stop`.
+ */
+const CLIENT_SOURCE = `
+const http = require("node:http");
+const { parentPort } = require("node:worker_threads");
+const { performance } = require("node:perf_hooks");
+let stopped = false;
+function get(port, path, encoding) {
   return new Promise((resolve, reject) => {
-    http
-      .get({ host: "127.0.0.1", port, path, headers: { "Accept-Encoding": encoding } }, (res) => {
-        res.on("data", () => {});
-        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`${path}: ${res.statusCode}`))));
-      })
-      .on("error", reject);
+    http.get({ host: "127.0.0.1", port, path, headers: { "Accept-Encoding": encoding } }, (res) => {
+      res.on("data", () => {});
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(path + ": " + res.statusCode))));
+    }).on("error", reject);
   });
 }
+async function timed(port, path, encoding, times) {
+  const start = performance.now();
+  await get(port, path, encoding);
+  times.push(performance.now() - start);
+}
+parentPort.on("message", async (m) => {
+  if (m.type === "stop") return void (stopped = true);
+  const times = [];
+  if (m.type === "run") {
+    for (let r = 0; r < m.rounds; r++) for (const p of m.paths) await timed(m.port, p, m.encoding, times);
+  } else {
+    stopped = false;
+    for (let i = 0; !stopped; i++) await timed(m.port, m.paths[i % m.paths.length], m.encoding, times);
+  }
+  parentPort.postMessage(times);
+});
+`;
+const client = new Worker(CLIENT_SOURCE, { eval: true });
+client.unref();
+const clientTimes = () => new Promise<number[]>((resolve) => client.once("message", resolve));
+
+/** The longest garbage-collection pause of this (the server's) thread since the last call. */
+let gcMax = 0;
+let gcCount = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gcCount++;
+    gcMax = Math.max(gcMax, e.duration);
+  }
+}).observe({ entryTypes: ["gc"] });
+const gcSince = () => {
+  const text = `${gcCount} GC pauses on the main thread, longest ${gcMax.toFixed(1)} ms`;
+  gcMax = 0;
+  gcCount = 0;
+  return text;
+};
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -75,7 +121,7 @@ try {
   idle.enable();
   await new Promise((resolve) => setTimeout(resolve, 5_000));
   idle.disable();
-  console.log(`Longest event-loop stall of an idle loop over 5 s (the machine's own noise): ${(idle.max / 1e6).toFixed(1)} ms`);
+  console.log(`Longest event-loop stall of an idle loop over 5 s (the machine's own noise): ${(idle.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
 
   const stall = monitorEventLoopDelay({ resolution: 5 });
   stall.enable();
@@ -87,7 +133,7 @@ try {
   const gzBytes = files.reduce((n, f) => n + f.gz.byteLength, 0);
   console.log(
     `Rebuild: ${(buildMs / 1000).toFixed(1)} s, ${files.length} files, ${files.reduce((n, f) => n + f.urls, 0).toLocaleString("fr-FR")} URLs, ` +
-      `${(gzBytes / 1024 / 1024).toFixed(1)} MiB gzipped in memory; longest event-loop stall ${(stall.max / 1e6).toFixed(1)} ms`,
+      `${(gzBytes / 1024 / 1024).toFixed(1)} MiB gzipped in memory; longest event-loop stall ${(stall.max / 1e6).toFixed(1)} ms; ${gcSince()}`,
   );
 
   // Serve through a plain HTTP server calling the same response code as the routes.
@@ -112,39 +158,35 @@ try {
   };
   console.log(`\n| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
   for (const encoding of ["gzip", "identity"]) {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      for (const p of paths) {
-        const start = performance.now();
-        await get(port, p, encoding);
-        times.push(performance.now() - start);
-      }
-    }
+    const answer = clientTimes();
+    client.postMessage({ type: "run", port, paths, encoding, rounds: REQUESTS });
+    const times = await answer;
     row(`index + ${files.length} files × ${REQUESTS}`, encoding, times);
   }
   serveStall.disable();
-  console.log(`Longest event-loop stall while serving: ${(serveStall.max / 1e6).toFixed(1)} ms`);
+  console.log(`Longest event-loop stall while serving: ${(serveStall.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
 
   // A background refresh while crawlers keep reading: requests one after another, gzip.
   const refreshStall = monitorEventLoopDelay({ resolution: 5 });
   refreshStall.enable();
-  let rebuilding = true;
   const t1 = performance.now();
   const rebuild = buildSitemaps({ db: handle.db, origin: "https://www.occazio.fr" })
-    .then((next) => void (current = next))
-    .finally(() => (rebuilding = false));
-  const during: number[] = [];
-  for (let i = 0; rebuilding; i++) {
-    const start = performance.now();
-    await get(port, paths[i % paths.length]!, "gzip");
-    during.push(performance.now() - start);
-  }
+    .then((next) => void (current = next));
+  const answer = clientTimes();
+  client.postMessage({ type: "loop", port, paths, encoding: "gzip" });
   await rebuild;
+  client.postMessage({ type: "stop" });
+  const during = await answer;
   refreshStall.disable();
   console.log(`\nSecond rebuild with requests running: ${((performance.now() - t1) / 1000).toFixed(1)} s, ${during.length} requests`);
   console.log(`| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
   row("during the rebuild", "gzip", during);
-  console.log(`Longest event-loop stall during the rebuild: ${(refreshStall.max / 1e6).toFixed(1)} ms`);
+  console.log(`Longest event-loop stall during the rebuild: ${(refreshStall.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
+  const idleAfter = monitorEventLoopDelay({ resolution: 5 });
+  idleAfter.enable();
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  idleAfter.disable();
+  console.log(`Longest event-loop stall of an idle loop over 5 s at the end: ${(idleAfter.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
   console.log(`Load average: ${load()}`);
   server.close();
 } finally {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { gunzipSync } from "node:zlib";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PHONE_MAX_WIDTH_PX } from "../../app/ui/breakpoints";
 import { E2E } from "../support/e2e-env";
@@ -100,7 +101,11 @@ export async function sitemapText(request: APIRequestContext): Promise<string> {
   const index = await (await request.get("/sitemap.xml")).text();
   const files = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const parts = [index];
-  for (const file of files) parts.push(await (await request.get(file)).text());
+  // The listing files are gzipped sitemap files (annonces-N.xml.gz), the pages file plain XML.
+  for (const file of files) {
+    const res = await request.get(file);
+    parts.push(file.endsWith(".gz") ? gunzipSync(await res.body()).toString() : await res.text());
+  }
   return parts.join("\n");
 }
 

@@ -41,7 +41,7 @@ describe(`sitemap index (${process.env.TEST_DB_ENGINE})`, () => {
     const index = gunzipSync(snapshot.index.gz).toString();
     expect(index).toContain("<sitemapindex");
     const names = locs(index).map((loc) => loc.replace("https://occazio.example/sitemaps/", ""));
-    expect(names).toEqual(["pages.xml", "annonces-1.xml", "annonces-2.xml", "annonces-3.xml", "annonces-4.xml", "annonces-5.xml"]);
+    expect(names).toEqual(["pages.xml", "annonces-1.xml.gz", "annonces-2.xml.gz", "annonces-3.xml.gz", "annonces-4.xml.gz", "annonces-5.xml.gz"]);
     const seen: string[] = [];
     for (const name of names.slice(1)) {
       const xml = gunzipSync(snapshot.files.get(name)!.gz).toString();
@@ -61,34 +61,55 @@ describe(`sitemap index (${process.env.TEST_DB_ENGINE})`, () => {
     );
   });
 
-  it("is served over HTTP as an index and its files, gzipped when the client accepts it", async () => {
+  it("is served over HTTP as an index of gzipped listing files, the same bytes whatever the client accepts", async () => {
     const index = await fetch(`${app.url}/sitemap.xml`);
     expect(index.status).toBe(200);
     expect(index.headers.get("content-type")).toContain("application/xml");
     const files = locs(await index.text());
     expect(files[0]).toBe(`${app.url}/sitemaps/pages.xml`);
+    expect(files.length).toBeGreaterThan(1);
     const seen = new Set<string>();
     for (const url of files.slice(1)) {
-      const res = await fetch(url);
-      expect(res.status).toBe(200);
-      for (const id of ids(await res.text())) seen.add(id);
+      expect(url).toMatch(/\/sitemaps\/annonces-\d+\.xml\.gz$/);
+      for (const encoding of ["gzip", "identity"]) {
+        const res = await fetch(url, { headers: { "Accept-Encoding": encoding } });
+        expect(res.status).toBe(200);
+        // A gzipped sitemap file (sitemaps.org), not a compressed transfer: fetch leaves it as is.
+        expect(res.headers.get("content-type")).toBe("application/gzip");
+        expect(res.headers.get("content-encoding")).toBeNull();
+        const gz = Buffer.from(await res.arrayBuffer());
+        expect(Number(res.headers.get("content-length"))).toBe(gz.byteLength);
+        const xml = gunzipSync(gz).toString();
+        expect(xml).toMatch(/^<\?xml[^]*<urlset[^]*<\/urlset>\n$/);
+        for (const id of ids(xml)) seen.add(id);
+      }
     }
     expect(seen).toEqual(publishedIds);
     for (const id of hiddenIds) expect(seen.has(id)).toBe(false);
 
-    // A crawler that does not take gzip gets plain XML.
-    const plain = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { headers: { "Accept-Encoding": "identity" } });
+    // The small pages file stays XML: gzip as a transfer encoding when taken, plain otherwise.
+    const plain = await fetch(`${app.url}/sitemaps/pages.xml`, { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     const plainXml = await plain.text();
     expect(plainXml).toMatch(/^<\?xml[^]*<urlset[^]*<\/urlset>\n$/);
     expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(plainXml));
-    const zipped = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { headers: { "Accept-Encoding": "gzip" } });
+    const zipped = await fetch(`${app.url}/sitemaps/pages.xml`, { headers: { "Accept-Encoding": "gzip" } });
     expect(zipped.headers.get("content-encoding")).toBe("gzip");
     expect(await zipped.text()).toBe(plainXml);
-    const head = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { method: "HEAD", headers: { "Accept-Encoding": "identity" } });
+    const head = await fetch(`${app.url}/sitemaps/annonces-1.xml.gz`, { method: "HEAD" });
     expect(head.status).toBe(200);
-    expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(plainXml));
-    expect((await fetch(`${app.url}/sitemaps/annonces-99.xml`)).status).toBe(404);
+    expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+    expect((await fetch(`${app.url}/sitemaps/annonces-99.xml.gz`)).status).toBe(404);
+  });
+
+  it("redirects the names the first version published (annonces-N.xml) to the gzipped files", async () => {
+    const old = await fetch(`${app.url}/sitemaps/annonces-1.xml`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(new URL(old.headers.get("location")!, app.url).pathname).toBe("/sitemaps/annonces-1.xml.gz");
+    const followed = await fetch(`${app.url}/sitemaps/annonces-1.xml`);
+    expect(followed.status).toBe(200);
+    expect(ids(gunzipSync(Buffer.from(await followed.arrayBuffer())).toString()).every((id) => publishedIds.has(id))).toBe(true);
+    expect((await fetch(`${app.url}/sitemaps/annonces-99.xml`, { redirect: "manual" })).status).toBe(404);
   });
 
   it("keeps serving the last snapshot between background rebuilds, and a rebuild picks up changes", async () => {

@@ -1,11 +1,12 @@
 import { Readable } from "node:stream";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { createGunzip, createGzip } from "node:zlib";
+import { createGunzip } from "node:zlib";
 import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { escapeHtml } from "~/server/email-layout";
 import { listingPath } from "./listing-seo";
+import { GzipWorker } from "./sitemap-gzip.server";
 
 /** Search engines accept at most 50 000 URLs (and 50 MB) per sitemap file. */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -25,13 +26,14 @@ const SEND_CHUNK = 64 * 1024;
  * - `/sitemap.xml` is a sitemap index naming the files below;
  * - `/sitemaps/pages.xml`: the main pages, one search page per brand and per brand+model that has
  *   at least two published listings;
- * - `/sitemaps/annonces-N.xml`: every published listing, ≤ 50 000 per file, by id.
+ * - `/sitemaps/annonces-N.xml.gz`: every published listing, ≤ 50 000 per file, by id, as gzipped
+ *   sitemap files (the first version named them `annonces-N.xml`: those URLs redirect here).
  *
- * A rebuild reads the published listings in keyset batches, writes each file's XML in small
- * slices into a streaming gzip (compressed in the thread pool) and yields to the event loop
- * between slices, so requests served meanwhile never wait behind it. Requests only hand the
- * stored bytes to the socket (or stream them through gunzip), so they never wait for the
- * database nor copy a file. See docs/decisions/0008-sitemap-index.md.
+ * A rebuild reads the published listings in keyset batches, builds each file's XML in small
+ * slices and posts them to a worker thread that encodes and gzips them (sitemap-gzip.server.ts),
+ * yielding to the event loop between slices, so requests served meanwhile never wait behind it.
+ * Requests only hand the stored bytes to the socket (or, for the small index and pages file,
+ * stream them through gunzip), so they never wait for the database nor copy a file. See docs/decisions/0008-sitemap-index.md.
  */
 export interface SitemapFile {
   name: string;
@@ -60,48 +62,37 @@ function urlEntry(origin: string, loc: string, lastmod?: string): string {
   return `<url><loc>${escapeHtml(origin + loc)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>\n`;
 }
 
-/**
- * One gzipped file written piece by piece: each piece is encoded and queued for the thread
- * pool's deflate at once; the compressed output is gathered as it comes.
- */
+/** One gzipped file written piece by piece: the text goes to the gzip worker as it is built. */
 class GzipFileWriter {
-  private readonly gzip = createGzip();
-  private readonly out: Buffer[] = [];
-  private readonly done: Promise<void>;
-  bytes = 0;
+  private readonly file: ReturnType<GzipWorker["open"]>;
   urls = 0;
   lastmod = "";
 
-  constructor(readonly name: string) {
-    this.gzip.on("data", (chunk: Buffer) => this.out.push(chunk));
-    this.done = new Promise((resolve, reject) => {
-      this.gzip.once("end", resolve);
-      this.gzip.once("error", reject);
-    });
+  constructor(
+    worker: GzipWorker,
+    readonly name: string,
+  ) {
+    this.file = worker.open();
   }
 
-  /** Queues a piece of XML; waits while deflate is behind so memory stays bounded. */
-  async write(text: string): Promise<void> {
-    const piece = Buffer.from(text);
-    this.bytes += piece.byteLength;
-    if (!this.gzip.write(piece)) await new Promise((resolve) => this.gzip.once("drain", resolve));
+  write(text: string): void {
+    this.file.write(text);
   }
 
   async finish(): Promise<SitemapFile> {
-    this.gzip.end();
-    await this.done;
-    return { name: this.name, gz: Buffer.concat(this.out), bytes: this.bytes, lastmod: this.lastmod || null, urls: this.urls };
+    const { gz, bytes } = await this.file.end();
+    return { name: this.name, gz, bytes, lastmod: this.lastmod || null, urls: this.urls };
   }
 }
 
-async function writeWhole(name: string, open: string, entries: string[], close: string, lastmod: string | null): Promise<SitemapFile> {
-  const writer = new GzipFileWriter(name);
-  await writer.write(open);
+async function writeWhole(worker: GzipWorker, name: string, open: string, entries: string[], close: string, lastmod: string | null): Promise<SitemapFile> {
+  const writer = new GzipFileWriter(worker, name);
+  writer.write(open);
   for (let i = 0; i < entries.length; i += SLICE) {
-    await writer.write(entries.slice(i, i + SLICE).join(""));
+    writer.write(entries.slice(i, i + SLICE).join(""));
     await nextTurn();
   }
-  await writer.write(close);
+  writer.write(close);
   writer.urls = entries.length;
   writer.lastmod = lastmod ?? "";
   return writer.finish();
@@ -111,9 +102,17 @@ async function writeWhole(name: string, open: string, entries: string[], close: 
 export async function buildSitemaps(options: { db: DbExecutor; origin: string; maxUrls?: number }): Promise<SitemapSnapshot> {
   const { db, origin } = options;
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
-  const published = eq(listings.status, "published");
   const files = new Map<string, SitemapFile>();
+  const worker = new GzipWorker();
+  try {
+    return await build(db, origin, maxUrls, files, worker);
+  } finally {
+    await worker.close();
+  }
+}
 
+async function build(db: DbExecutor, origin: string, maxUrls: number, files: Map<string, SitemapFile>, worker: GzipWorker): Promise<SitemapSnapshot> {
+  const published = eq(listings.status, "published");
   const brandModels = await db
     .select({ brand: listings.brand, model: listings.model, n: sql<number>`count(*)::int` })
     .from(listings)
@@ -127,12 +126,12 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
   for (const bm of brandModels.filter((b) => b.n >= 2).slice(0, maxUrls - pages.length)) {
     pages.push(urlEntry(origin, `/recherche?brand=${encodeURIComponent(bm.brand)}&model=${encodeURIComponent(bm.model)}`));
   }
-  files.set("pages.xml", await writeWhole("pages.xml", URLSET_OPEN, pages, URLSET_CLOSE, null));
+  files.set("pages.xml", await writeWhole(worker, "pages.xml", URLSET_OPEN, pages, URLSET_CLOSE, null));
 
   let writer: GzipFileWriter | null = null;
   const flush = async () => {
     if (!writer) return;
-    await writer.write(URLSET_CLOSE);
+    writer.write(URLSET_CLOSE);
     const done = await writer.finish();
     files.set(done.name, done);
     writer = null;
@@ -147,8 +146,8 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
       .limit(BATCH);
     for (let i = 0; i < rows.length; ) {
       if (!writer) {
-        writer = new GzipFileWriter(`annonces-${files.size}.xml`);
-        await writer.write(URLSET_OPEN);
+        writer = new GzipFileWriter(worker, `annonces-${files.size}.xml.gz`);
+        writer.write(URLSET_OPEN);
       }
       const current: GzipFileWriter = writer;
       // A slice never crosses a file boundary.
@@ -161,7 +160,7 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
         current.urls++;
         if (lastmod > current.lastmod) current.lastmod = lastmod;
       }
-      await current.write(xml);
+      current.write(xml);
       await nextTurn();
       if (current.urls >= maxUrls) await flush();
     }
@@ -174,6 +173,7 @@ export async function buildSitemaps(options: { db: DbExecutor; origin: string; m
     (f) => `<sitemap><loc>${escapeHtml(`${origin}/sitemaps/${f.name}`)}</loc>${f.lastmod ? `<lastmod>${f.lastmod}</lastmod>` : ""}</sitemap>\n`,
   );
   const index = await writeWhole(
+    worker,
     "sitemap.xml",
     `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n`,
     entries,
@@ -246,11 +246,20 @@ function bufferStream(buffer: Buffer): ReadableStream<Uint8Array> {
 }
 
 /**
- * The HTTP answer for one sitemap file: gzip as stored when the client takes it, otherwise the
- * XML streamed through gunzip (in the thread pool, piece by piece: a whole 8 MB file inflated
- * and copied at once blocked the event loop).
+ * The HTTP answer for one sitemap file. The listing files (`annonces-N.xml.gz`) are gzipped
+ * sitemap files: their stored bytes, whatever the client accepts. The index and `pages.xml`
+ * (small) are XML: gzip as stored when the client takes it, otherwise streamed through gunzip.
  */
 export function sitemapResponse(f: SitemapFile, request: Request, maxAgeSeconds: number): Response {
+  if (f.name.endsWith(".gz")) {
+    // A gzipped sitemap file (sitemaps.org): the same stored bytes for every client, never inflated.
+    const headers = new Headers({
+      "Content-Type": "application/gzip",
+      "Content-Length": String(f.gz.byteLength),
+      "Cache-Control": `public, max-age=${maxAgeSeconds}`,
+    });
+    return new Response(request.method === "HEAD" ? null : bufferStream(f.gz), { headers });
+  }
   const headers = new Headers({
     "Content-Type": "application/xml; charset=utf-8",
     "Cache-Control": `public, max-age=${maxAgeSeconds}`,
@@ -264,4 +273,9 @@ export function sitemapResponse(f: SitemapFile, request: Request, maxAgeSeconds:
     ? bufferStream(f.gz)
     : (Readable.toWeb(Readable.from([f.gz], { objectMode: false }).pipe(createGunzip())) as ReadableStream<Uint8Array>);
   return new Response(body, { headers });
+}
+
+/** `annonces-N.xml` (the names the first version published) → `annonces-N.xml.gz`, if it exists. */
+export function legacySitemapName(name: string, snapshot: SitemapSnapshot): string | null {
+  return /^annonces-\d+\.xml$/.test(name) && snapshot.files.has(`${name}.gz`) ? `${name}.gz` : null;
 }
