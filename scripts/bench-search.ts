@@ -664,7 +664,8 @@ async function measure(db: Database, state: string): Promise<Measured> {
     if (args.verbose) {
       q.variants.forEach((variant, i) => {
         const ms = (perVariant[i] ?? []).sort((a, b) => a - b);
-        console.log(`    ${percentile(ms, 50).toFixed(1).padStart(7)} ms  ${JSON.stringify(variant)}`);
+        const p = (k: number) => percentile(ms, k).toFixed(1);
+        console.log(`    ${p(50).padStart(7)} / ${p(95).padStart(6)} / ${(ms.at(-1) ?? 0).toFixed(1).padStart(6)} ms (p50 / p95 / max)  ${JSON.stringify(variant)}`);
       });
     }
   }

@@ -254,7 +254,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
         </section>
       )}
 
-      {view === "liste" ? <Pagination filters={filters} page={result.page} pageCount={result.pageCount} total={result.total} /> : null}
+      {view === "liste" ? <Pagination filters={filters} page={result.page} pageCount={result.pageCount} total={result.total} totalCapped={result.totalCapped} /> : null}
     </div>
   );
 }

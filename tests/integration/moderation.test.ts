@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { listings, moderationEvents, outboxEmails, reports, user } from "~/db/schema";
 import { dismissReport } from "~/features/moderation/dismiss-report.server";
+import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
 import { listOpenReports } from "~/features/moderation/list-open-reports.server";
 import { type Notifier } from "~/features/moderation/moderator.server";
@@ -84,12 +85,71 @@ describe(`moderation (${process.env.TEST_DB_ENGINE})`, () => {
       price: 2_000,
       description: "Très bon état, appelez-moi au 06 12 34 56 78 ou vendeur@exemple.fr",
     });
-    for (const price of [14_000, 15_000, 16_000]) await insertListing(t.db, moderator.id, { brand: "Peugeot", model: "208", year: 2020, price });
+    // Far above its comparables: the same check, the other way.
+    const dear = await insertListing(t.db, seller.id, {
+      status: "pending",
+      publishedAt: null,
+      submittedAt: new Date("2026-01-02T11:00:00Z"),
+      brand: "Peugeot",
+      model: "208",
+      year: 2020,
+      mileage: 50_000,
+      fuel: "Essence",
+      gearbox: "Manuelle",
+      price: 45_000,
+    });
+    // A model with too few published listings gets no estimate, as on the detail page.
+    const unrated = await insertListing(t.db, seller.id, {
+      status: "pending",
+      publishedAt: null,
+      submittedAt: new Date("2026-01-02T12:00:00Z"),
+      brand: "Trabant",
+      model: "601",
+      year: 1988,
+      price: 900_000,
+    });
+    await insertListing(t.db, moderator.id, { brand: "Trabant", model: "601", year: 1988, price: 4_000, status: "published" });
+    for (const [i, price] of [14_000, 14_500, 15_000, 15_500, 16_000, 15_200, 14_800].entries()) {
+      await insertListing(t.db, moderator.id, {
+        brand: "Peugeot",
+        model: "208",
+        year: 2020,
+        mileage: 45_000 + i * 2_000,
+        fuel: "Essence",
+        gearbox: "Manuelle",
+        price,
+        status: "published",
+      });
+    }
+    // The market's fit, as the daily batch makes it (the queue reads the model's fitted curve).
+    await refreshAllMarketPrices({ db: t.db });
     const queue = await listModerationQueue({ db: t.db, storage, viewer: moderator });
     const ids = queue.items.map((i) => i.id);
     expect(ids.indexOf(older.id)).toBeLessThan(ids.indexOf(suspicious.id));
     const item = queue.items.find((i) => i.id === suspicious.id)!;
-    expect(item.checks).toMatchObject({ similarMedianPrice: 15_000, priceOutlier: true, contactInDescription: true });
+    expect(item.checks).toMatchObject({ priceOutlier: true, contactInDescription: true, marketEstimate: { level: 1 } });
+    expect(item.checks.marketEstimate!.estimateLow).toBeGreaterThan(2_000 * 2);
+    const far = queue.items.find((i) => i.id === dear.id)!;
+    expect(far.checks).toMatchObject({ priceOutlier: true, marketEstimate: { level: 5 } });
+    expect(far.checks.marketEstimate!.comparables).toBeGreaterThanOrEqual(7);
+    expect(far.checks.marketEstimate!.estimateHigh * 2).toBeLessThan(45_000);
+    // The same estimate as a published listing's stored rating at the same price and vehicle.
+    const [published] = await t.db
+      .update(listings)
+      .set({ status: "published", publishedAt: new Date() })
+      .where(eq(listings.id, dear.id))
+      .returning();
+    expect({
+      level: published!.priceLevel,
+      estimateLow: published!.priceEstimateLow,
+      estimateHigh: published!.priceEstimateHigh,
+    }).toEqual({
+      level: far.checks.marketEstimate!.level,
+      estimateLow: far.checks.marketEstimate!.estimateLow,
+      estimateHigh: far.checks.marketEstimate!.estimateHigh,
+    });
+    const none = queue.items.find((i) => i.id === unrated.id)!;
+    expect(none.checks).toMatchObject({ marketEstimate: null, priceOutlier: false });
     expect(item.seller.username).toBe(seller.username);
     expect(queue.count).toBeGreaterThanOrEqual(2);
   });

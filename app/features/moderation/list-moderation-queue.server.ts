@@ -65,11 +65,11 @@ export async function listModerationQueue(options: {
   const checks = await Promise.all(
     rows.map(async ({ listing }) => {
       const own = photos.filter((p) => p.listingId === listing.id);
-      // The market estimate of the published listings' ratings (app/features/pricing); the median of
-      // similar listings only where the model has too few listings for an estimate.
-      const [market, median, duplicates] = await Promise.all([
+      // The market estimate the published listings are rated with (app/features/pricing): the
+      // model's fitted curve at this listing's year, mileage, energy and gearbox, through the same
+      // SQL function as the stored ratings. None under MIN_COMPARABLES, as on the detail page.
+      const [market, duplicates] = await Promise.all([
         estimateMarketPrice({ db, listing }),
-        listing.year && listing.price ? similarMedianPrice(db, listing) : null,
         own.length
           ? duplicatePhotoListings(
               db,
@@ -78,14 +78,15 @@ export async function listModerationQueue(options: {
             )
           : 0,
       ]);
-      return { own, market, median: market ? null : median, duplicates };
+      return { own, market, duplicates };
     }),
   );
   const items: QueueItem[] = [];
   for (const [index, { listing, seller }] of rows.entries()) {
-    const { own, market, median, duplicates } = checks[index]!;
+    const { own, market, duplicates } = checks[index]!;
     const stats = (status: string) => sellerStats.find((s) => s.ownerId === seller.id && s.status === status)?.n ?? 0;
-    const reference = market ? Math.sqrt(market.estimateLow * market.estimateHigh) : median;
+    // The estimate's middle (the range is symmetric around it in log price).
+    const reference = market ? Math.sqrt(market.estimateLow * market.estimateHigh) : null;
     items.push({
       id: listing.id,
       brand: listing.brand,
@@ -118,7 +119,6 @@ export async function listModerationQueue(options: {
       },
       checks: {
         marketEstimate: market,
-        similarMedianPrice: median,
         priceOutlier:
           reference !== null && listing.price !== null && (listing.price < reference * 0.5 || listing.price > reference * 2),
         contactInDescription:
@@ -132,29 +132,6 @@ export async function listModerationQueue(options: {
     });
   }
   return { count: total, page, pageCount, pageSize, remaining: Math.max(0, total - (page - 1) * pageSize - items.length), items };
-}
-
-async function similarMedianPrice(
-  db: DbExecutor,
-  listing: { id: string; brand: string; model: string; year: number | null },
-): Promise<number | null> {
-  const [row] = await db
-    .select({
-      median: sql<number | null>`percentile_cont(0.5) within group (order by ${listings.price})`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(listings)
-    .where(
-      and(
-        eq(listings.status, "published"),
-        eq(listings.brand, listing.brand),
-        eq(listings.model, listing.model),
-        sql`${listings.year} between ${(listing.year ?? 0) - 2} and ${(listing.year ?? 0) + 2}`,
-        ne(listings.id, listing.id),
-      ),
-    );
-  // Too few comparables say nothing.
-  return row && row.n >= 3 && row.median !== null ? Math.round(Number(row.median)) : null;
 }
 
 async function duplicatePhotoListings(db: DbExecutor, listingId: string, hashes: string[]): Promise<number> {

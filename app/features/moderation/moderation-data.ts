@@ -59,10 +59,13 @@ export interface QueueItem {
   photos: ListingCardPhoto[];
   seller: { username: string; memberSince: string; published: number; rejected: number; removed: number };
   checks: {
-    /** The market estimate the published listings are rated with (app/features/pricing), when the model has enough listings. */
+    /**
+     * The market estimate the published listings are rated with (app/features/pricing): null when
+     * the model has fewer than MIN_COMPARABLES published listings (or the listing lacks price,
+     * year or mileage), as the detail page says 'Pas assez d'annonces comparables'.
+     */
     marketEstimate: MarketEstimate | null;
-    /** Without a market estimate: median price of similar published listings (same brand and model, ±2 years), when known. */
-    similarMedianPrice: number | null;
+    /** The price is under half or over twice the estimate's middle ('Très bonne affaire' or 'Prix très élevé' by far). */
     priceOutlier: boolean;
     contactInDescription: boolean;
     /** Other listings that show one of these very photos (same stored file content). */

@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { listingPath } from "~/features/listings/listing-seo";
 import { Button } from "~/ui/button";
+import { NOT_ENOUGH_COMPARABLES } from "~/features/pricing/price-rating";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { formatCount, formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import type { QueueItem } from "./moderation-data";
@@ -82,11 +83,9 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
         {formatCount(item.seller.published, "annonce publiée", "annonces publiées")}, {formatCount(item.seller.rejected, "refusée", "refusées")}.
       </p>
       <ul aria-label="Vérifications" className="flex flex-wrap gap-2 text-xs font-semibold">
-        {item.checks.priceOutlier ? (
+        {item.checks.priceOutlier && item.checks.marketEstimate ? (
           <li className="rounded bg-red-100 px-2 py-1 text-red-900">
-            {item.checks.marketEstimate
-              ? `Prix éloigné de l'estimation du marché (${formatPrice(item.checks.marketEstimate.estimateLow)} – ${formatPrice(item.checks.marketEstimate.estimateHigh)})`
-              : `Prix éloigné des annonces similaires (médiane ${formatPrice(item.checks.similarMedianPrice ?? 0)})`}
+            {`Prix ${(item.price ?? 0) < item.checks.marketEstimate.estimateLow ? "inférieur à la moitié" : "supérieur au double"} de l'estimation du marché (${formatPrice(item.checks.marketEstimate.estimateLow)} – ${formatPrice(item.checks.marketEstimate.estimateHigh)})`}
           </li>
         ) : null}
         {item.checks.marketEstimate ? (
@@ -94,6 +93,10 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
             Estimation du marché : {formatPrice(item.checks.marketEstimate.estimateLow)} – {formatPrice(item.checks.marketEstimate.estimateHigh)} (
             {formatCount(item.checks.marketEstimate.comparables, "annonce comparable", "annonces comparables")})
             <PriceRatingBadge level={item.checks.marketEstimate.level} />
+          </li>
+        ) : item.price != null ? (
+          <li className="rounded bg-slate-100 px-2 py-1 font-normal text-slate-800">
+            Estimation du marché : {NOT_ENOUGH_COMPARABLES.toLowerCase()}
           </li>
         ) : null}
         {item.checks.contactInDescription ? <li className="rounded bg-red-100 px-2 py-1 text-red-900">Téléphone ou e-mail dans la description</li> : null}

@@ -1,5 +1,6 @@
 import type { savedSearches } from "~/db/schema";
-import { boundingBox, textWords, type RadiusArea } from "~/features/search/search-where.server";
+import { boundingBox, type RadiusArea } from "~/features/search/search-where.server";
+import { textWords } from "~/features/search/text-match.server";
 import type { SavedFilters } from "./saved-search-filters";
 
 /**

@@ -1,8 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
-import { ORDER_BY, safeFilters, searchWhere, textMatches, type RadiusArea, type TextMatch } from "./search-where.server";
+import type { SearchFilters } from "./search-params";
+import { ORDER_BY, safeFilters, searchWhere, type RadiusArea } from "./search-where.server";
+import { countCap, textMatches, type TextMatch } from "./text-match.server";
 
 export interface MatchCountRequest {
   filters: SearchFilters;
@@ -22,8 +23,9 @@ export interface MatchCount {
 /**
  * 'Mes recherches': for each search, how many published listings match now (capped like the
  * search's count) and how many of them are new — one statement for every search of the page.
- * Each search reads at most `SEARCH_COUNT_CAP + 1` of its matches, newest first (the search's
- * 'recent' order, served by its index), so the new ones are always among those read.
+ * Each search reads at most `countCap + 1` of its matches (as /recherche counts them: 10 001, or
+ * 2 401 for a search with words), newest first (the search's 'recent' order, served by its
+ * index), so the new ones are always among those read.
  * Words are matched as /recherche matches them (`textMatches`): as text, and, for the searches
  * whose text finds nothing, as a spelling of brand + model in a second statement.
  */
@@ -56,7 +58,7 @@ async function countEach(
     return sql`(select ${i}::int as i, count(*)::int as n,
         count(*) filter (where m.published_at > ${search.publishedAfter.toISOString()}::timestamptz)::int as fresh
       from (select ${listings.publishedAt} as published_at from ${listings} where ${where}
-        order by ${sql.join(ORDER_BY.recent, sql`, `)} limit ${SEARCH_COUNT_CAP + 1}) m)`;
+        order by ${sql.join(ORDER_BY.recent, sql`, `)} limit ${countCap(text) + 1}) m)`;
   });
   const result = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
     rows: { i: number; n: number; fresh: number }[];
@@ -64,10 +66,11 @@ async function countEach(
   const counts: MatchCount[] = requests.map(() => ({ count: 0, capped: false, newCount: 0 }));
   for (const row of result.rows) {
     const n = Number(row.n);
+    const cap = countCap(requests[Number(row.i)]!.text);
     counts[Number(row.i)] = {
-      count: Math.min(n, SEARCH_COUNT_CAP),
-      capped: n > SEARCH_COUNT_CAP,
-      newCount: Math.min(Number(row.fresh), SEARCH_COUNT_CAP),
+      count: Math.min(n, cap),
+      capped: n > cap,
+      newCount: Math.min(Number(row.fresh), cap),
     };
   }
   return counts;

@@ -57,13 +57,16 @@ export function Pagination({
   page,
   pageCount,
   total,
+  totalCapped = false,
 }: {
   filters: SearchFilters;
   page: number;
   pageCount: number;
   total: number;
+  /** The count stopped at its cap (a search with words stops at exactly MAX_PAGE × PAGE_SIZE). */
+  totalCapped?: boolean;
 }) {
-  const beyond = page === pageCount && pageCount === MAX_PAGE && total > MAX_PAGE * PAGE_SIZE;
+  const beyond = page === pageCount && pageCount === MAX_PAGE && (totalCapped || total > MAX_PAGE * PAGE_SIZE);
   return (
     <>
       <PageLinks page={page} pageCount={pageCount} href={(p) => searchViewHref({ ...filters, page: p }, "liste")} />

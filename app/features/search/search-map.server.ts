@@ -6,7 +6,8 @@ import { cardColumns, withPhotos } from "~/features/listings/listing-cards.serve
 import type { Storage } from "~/server/storage.server";
 import type { SearchFilters } from "./search-params";
 import type { MapCard, MapPoint, MapPointsResult } from "./search-types";
-import { firstMatching, ORDER_BY, resolveArea, safeFilters, searchWhere, textMatches } from "./search-where.server";
+import { ORDER_BY, resolveArea, safeFilters, searchWhere } from "./search-where.server";
+import { firstMatching, textMatches } from "./text-match.server";
 
 /** The map receives at most this many markers (the newest), as compact tuples. */
 export const MAP_POINTS_CAP = 5_000;

@@ -32,7 +32,8 @@ export const PAGE_SIZE = 24;
 /**
  * Counting stops after this many matches ("10 000+ annonces"): an exact count of a broad
  * search ("Diesel", "around Paris") has to visit every match, which at a million listings costs
- * hundreds of milliseconds, while nobody pages through more than 10 000 results.
+ * hundreds of milliseconds, while nobody pages through more than 10 000 results. A search with
+ * words stops earlier, at the pages it can show (TEXT_COUNT_CAP, text-match.server.ts).
  */
 export const SEARCH_COUNT_CAP = 10_000;
 /**

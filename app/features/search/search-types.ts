@@ -12,9 +12,9 @@ export interface GeoPoint {
 
 export interface SearchResult {
   items: ListingCardData[];
-  /** Matching listings; a lower bound when `totalCapped` ("10 000+ annonces"). */
+  /** Matching listings; a lower bound when `totalCapped` ("10 000+ annonces", "2 400+ annonces" for a search with words). */
   total: number;
-  /** True when counting stopped at SEARCH_COUNT_CAP matches. */
+  /** True when counting stopped at its cap (SEARCH_COUNT_CAP, or TEXT_COUNT_CAP for a search with words). */
   totalCapped: boolean;
   /** The page served (1-based). */
   page: number;
