@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Writable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -74,9 +74,27 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (loadContext.renderWhole) {
+            // Read whole by the server anyway (server/page-cache.ts): collect React's chunks into
+            // one buffer instead of passing them through a Node stream, then a web stream.
+            const chunks: Buffer[] = [];
+            const sink = new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                callback();
+              },
+            });
+            sink.on("error", reject);
+            pipe(sink);
+            return;
+          }
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

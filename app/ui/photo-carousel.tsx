@@ -47,7 +47,7 @@ export function PhotoCarousel({
             type="button"
             onClick={() => step(-1)}
             aria-label="Photo précédente"
-            className="absolute left-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
+            className="carousel-nav left-2"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
               <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
@@ -57,13 +57,13 @@ export function PhotoCarousel({
             type="button"
             onClick={() => step(1)}
             aria-label="Photo suivante"
-            className="absolute right-2 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow hover:bg-white"
+            className="carousel-nav right-2"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
               <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
-          <span className="absolute bottom-2 right-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white" aria-hidden="true">
+          <span className="carousel-count" aria-hidden="true">
             {shown + 1} / {count}
           </span>
         </>

@@ -82,7 +82,7 @@ export function FavoriteButton({
   return (
     <span className="relative inline-flex flex-col items-end">
       {variant === "icon" ? (
-        <button type="button" aria-pressed={favorite} aria-label={favorite ? "Retirer des favoris" : "Ajouter aux favoris"} onClick={onClick} disabled={!hydrated} className={`rounded-full bg-white/90 p-2 shadow hover:bg-white ${waiting}`}>
+        <button type="button" aria-pressed={favorite} aria-label={favorite ? "Retirer des favoris" : "Ajouter aux favoris"} onClick={onClick} disabled={!hydrated} className="heart-button">
           {heart}
         </button>
       ) : variant === "detail" ? (

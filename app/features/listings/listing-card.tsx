@@ -47,7 +47,7 @@ export function ListingCard({
 }) {
   const title = `${listing.brand} ${listing.model}`;
   return (
-    <article className="relative isolate overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
+    <article className="listing-card">
       {/* Above the stretched link so its buttons work; clicks elsewhere on the photo reach the link. */}
       <div className="pointer-events-none relative z-10 [&_button]:pointer-events-auto">
         <PhotoCarousel photos={listing.photos} alt={title} sizes={CARD_IMAGE_SIZES} className="aspect-[4/3]" priority={priority} />
