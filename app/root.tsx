@@ -7,8 +7,8 @@ import type { RootData } from "./features/auth/session-user";
 import { getComparisonTray } from "./features/compare/comparison-tray.server";
 import { countUnread } from "./features/messages/count-unread.server";
 import { useNonce } from "./ui/nonce";
-import { SiteFooter } from "./ui/site-footer";
-import { SiteHeader } from "./ui/site-header";
+import { SiteFooter } from "~/features/shell/site-footer";
+import { SiteHeader } from "~/features/shell/site-header";
 import { NotFoundContent } from "./ui/not-found-content";
 
 /** /messages/:id being loaded reads that conversation: the badge must not count it. */

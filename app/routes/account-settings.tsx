@@ -2,7 +2,7 @@ import { Link, useRevalidator } from "react-router";
 import { displayName, useRootData } from "~/features/auth/session-user";
 import { requireUser } from "~/features/auth/session.server";
 import { signOut } from "~/features/auth/sign-out";
-import { unreadLabel } from "~/ui/account-menu";
+import { unreadLabel } from "~/features/shell/account-menu";
 import { Button, buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
 import { UserAvatar } from "~/ui/user-avatar";

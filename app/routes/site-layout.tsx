@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { Outlet, useNavigation, useRevalidator } from "react-router";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog";
 import { ComparisonTrayBar, ComparisonTrayProvider } from "~/features/compare/comparison-tray";
-import { SiteFooter } from "~/ui/site-footer";
-import { SiteHeader } from "~/ui/site-header";
-import { TabBar } from "~/ui/tab-bar";
+import { SiteFooter } from "~/features/shell/site-footer";
+import { SiteHeader } from "~/features/shell/site-header";
+import { TabBar } from "~/features/shell/tab-bar";
 
 /** Signing in or out in another tab shows here as soon as this tab is looked at again. */
 function useRevalidateOnFocus() {

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { preloadAuthDialog } from "~/features/auth/auth-dialog";
 import { displayName, useOptionalUser, useRootData, type SessionUser } from "~/features/auth/session-user";
-import { useInteractive } from "./use-interactive";
-import { useLiveRevalidation } from "./use-live-revalidation";
-import { UserAvatar } from "./user-avatar";
+import { useInteractive } from "~/ui/use-interactive";
+import { useLiveRevalidation } from "~/ui/use-live-revalidation";
+import { UserAvatar } from "~/ui/user-avatar";
 
 /**
  * A new message for the signed-in user reloads the page's data wherever they are: the badge

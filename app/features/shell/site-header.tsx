@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { HeaderSearch } from "~/features/search/header-search";
 import { AccountMenu } from "./account-menu";
-import { Logo } from "./logo";
+import { Logo } from "~/ui/logo";
 
 export function SiteHeader() {
   return (
