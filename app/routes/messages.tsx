@@ -1,5 +1,5 @@
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { SignInRequired } from "~/features/auth/sign-in-required";
 import { getSessionUser } from "~/features/auth/session.server";
 import { ListingThumb } from "~/features/messages/listing-thumb";
 import { listingStateNotice, type ConversationSummary } from "~/features/messages/message-data";
@@ -142,7 +142,6 @@ function ConversationItem({
 }
 
 export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
-  const { openAuthDialog } = useAuthDialog();
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const archivedView = params.get("vue") === "archives";
@@ -152,15 +151,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
     <section className="mx-auto max-w-3xl space-y-5">
       <h1 className="text-2xl font-bold">Messages</h1>
       {!loaderData.signedIn ? (
-        <div role="alert" className="rounded-xl bg-white p-6 shadow-sm">
-          <p>Connectez-vous pour lire vos messages.</p>
-          <Button
-            className="mt-4"
-            onClick={() => openAuthDialog({ mode: "login", reason: "Connectez-vous pour lire vos messages." })}
-          >
-            Se connecter
-          </Button>
-        </div>
+        <SignInRequired message="Connectez-vous pour lire vos messages." options={{ reason: "Connectez-vous pour lire vos messages." }} />
       ) : (
         <>
           <nav aria-label="Dossiers de messages" className="flex gap-2">

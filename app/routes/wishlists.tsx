@@ -1,12 +1,11 @@
 import { Link } from "react-router";
-import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { SignInRequired } from "~/features/auth/sign-in-required";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton, SIGNED_OUT_FAVORITE_MESSAGES } from "~/features/favorites/favorite-button";
 import { listFavorites } from "~/features/favorites/favorites.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { CompareButton } from "~/features/compare/comparison-tray";
-import { Button } from "~/ui/button";
 import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/wishlists";
@@ -34,17 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Wishlists({ loaderData }: Route.ComponentProps) {
-  const { openAuthDialog } = useAuthDialog();
   return (
     <section className="space-y-6">
       <h1 className="text-2xl font-bold">Mes Favoris</h1>
       {!loaderData.signedIn ? (
-        <div role="alert" className="rounded-xl bg-white p-6 shadow-sm">
-          <p>{SIGNED_OUT_FAVORITE_MESSAGES.favorites}</p>
-          <Button className="mt-4" onClick={() => openAuthDialog({ mode: "login" })}>
-            Se connecter
-          </Button>
-        </div>
+        <SignInRequired message={SIGNED_OUT_FAVORITE_MESSAGES.favorites} />
       ) : !loaderData.favorites || loaderData.favorites.total === 0 ? (
         <div className="rounded-xl bg-white p-6 text-slate-700 shadow-sm">
           <p>Aucune annonce favorite enregistrée.</p>

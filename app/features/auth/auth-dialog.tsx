@@ -2,7 +2,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSta
 
 export type AuthMode = "login" | "signup" | "forgot";
 
-interface OpenOptions {
+export interface OpenOptions {
   mode?: AuthMode;
   /** Shown above the form, e.g. "Vous devez être connecté pour publier une annonce." */
   reason?: string;

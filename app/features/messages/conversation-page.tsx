@@ -1,12 +1,12 @@
 import { useEffect, useRef } from "react";
+import { SignInRequired } from "~/features/auth/sign-in-required";
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
-import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { ListingThumb } from "~/features/messages/listing-thumb";
 import { MessageComposer } from "~/features/messages/message-composer";
 import { listingStateNotice, type ConversationThread } from "~/features/messages/message-data";
 import { MessageText } from "~/features/messages/message-text";
 import { ReportConversation } from "~/features/messages/report-conversation";
-import { Button, buttonClasses } from "~/ui/button";
+import { buttonClasses } from "~/ui/button";
 import { formatDateTime, formatPrice } from "~/ui/format";
 import { PageLinks } from "~/ui/pagination";
 
@@ -130,21 +130,12 @@ export function ConversationPage({
   loaderData: { signedIn: false } | { signedIn: true; thread: ConversationThread };
   actionData: ConversationActionResult | undefined;
 }) {
-  const { openAuthDialog } = useAuthDialog();
   const navigation = useNavigation();
   if (!loaderData.signedIn) {
     return (
       <section className="mx-auto max-w-3xl space-y-4">
         <h1 className="text-2xl font-bold">Conversation</h1>
-        <div role="alert" className="rounded-xl bg-white p-6 shadow-sm">
-          <p>Connectez-vous pour lire cette conversation.</p>
-          <Button
-            className="mt-4"
-            onClick={() => openAuthDialog({ mode: "login", reason: "Connectez-vous pour lire vos messages." })}
-          >
-            Se connecter
-          </Button>
-        </div>
+        <SignInRequired message="Connectez-vous pour lire cette conversation." options={{ reason: "Connectez-vous pour lire vos messages." }} />
       </section>
     );
   }

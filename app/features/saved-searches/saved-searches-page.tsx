@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { SignInRequired } from "~/features/auth/sign-in-required";
 import { MAX_SAVED_SEARCH_NAME, MAX_SAVED_SEARCHES } from "~/features/saved-searches/saved-search-filters";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatCount } from "~/ui/format";
@@ -36,7 +36,6 @@ export function SavedSearchesPage({
   loaderData: { signedIn: boolean; searches: SavedSearchItem[] };
   result: SavedSearchActionResult | undefined;
 }) {
-  const { openAuthDialog } = useAuthDialog();
   const revalidator = useRevalidator();
   return (
     <section className="mx-auto max-w-3xl space-y-6">
@@ -47,12 +46,7 @@ export function SavedSearchesPage({
         </p>
       </div>
       {!loaderData.signedIn ? (
-        <div role="alert" className="rounded-xl bg-white p-6 shadow-sm">
-          <p>Veuillez vous connecter pour voir vos recherches sauvegardées.</p>
-          <Button className="mt-4" onClick={() => openAuthDialog({ mode: "login", onSuccess: () => void revalidator.revalidate() })}>
-            Se connecter
-          </Button>
-        </div>
+        <SignInRequired message="Veuillez vous connecter pour voir vos recherches sauvegardées." options={{ onSuccess: () => void revalidator.revalidate() }} />
       ) : loaderData.searches.length === 0 ? (
         <div className="rounded-xl bg-white p-6 shadow-sm">
           <p>Vous n'avez pas encore de recherche sauvegardée.</p>
