@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { listings, moderationEvents, outboxEmails, reports, user } from "~/db/schema";
+import { listingPhotos, listings, moderationEvents, outboxEmails, reports, user } from "~/db/schema";
 import { dismissReport } from "~/features/moderation/dismiss-report.server";
 import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
@@ -152,6 +152,46 @@ describe(`moderation (${process.env.TEST_DB_ENGINE})`, () => {
     expect(none.checks).toMatchObject({ marketEstimate: null, priceOutlier: false });
     expect(item.seller.username).toBe(seller.username);
     expect(queue.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("counts, per queued listing, the other listings sharing its photos, and per seller the listings moderators removed", async () => {
+    const moderator = await insertUser(t.db, { role: "moderator" });
+    const seller = await insertUser(t.db);
+    const other = await insertUser(t.db);
+    const submittedAt = new Date("2025-06-01T10:00:00Z");
+    const copied = await insertListing(t.db, seller.id, { status: "pending", publishedAt: null, submittedAt });
+    const original = await insertListing(t.db, seller.id, { status: "pending", publishedAt: null, submittedAt: new Date("2025-06-01T11:00:00Z") });
+    const elsewhere = [await insertListing(t.db, other.id), await insertListing(t.db, other.id)];
+    const photo = (listingId: string, position: number, contentHash: string) => ({
+      listingId,
+      position,
+      storageKey: `test/${listingId}-${position}`,
+      width: 1600,
+      height: 1200,
+      variantWidths: [400, 800, 1600],
+      contentHash,
+    });
+    const stolen = "a".repeat(63) + "1";
+    await t.db.insert(listingPhotos).values([
+      photo(copied.id, 0, stolen),
+      photo(copied.id, 1, "b".repeat(63) + "1"),
+      photo(elsewhere[0]!.id, 0, stolen),
+      photo(elsewhere[1]!.id, 0, stolen),
+      photo(elsewhere[1]!.id, 1, stolen.replace("1", "2")),
+      photo(original.id, 0, "c".repeat(63) + "1"),
+    ]);
+    // One of the seller's earlier listings, off this page, was removed after a report.
+    const removed = await insertListing(t.db, seller.id, { status: "deleted" });
+    await t.db.insert(moderationEvents).values({ listingId: removed.id, moderatorId: moderator.id, action: "removed", reasonCode: "fraud" });
+    const queue = await listModerationQueue({ db: t.db, storage, viewer: moderator, pageSize: 50 });
+    const item = (id: string) => queue.items.find((i) => i.id === id)!;
+    expect(item(copied.id).checks.duplicatePhotoListings).toBe(2);
+    expect(item(original.id).checks.duplicatePhotoListings).toBe(0);
+    expect(item(copied.id).photos).toHaveLength(2);
+    expect(item(copied.id).seller.removed).toBe(1);
+    expect(item(original.id).seller.removed).toBe(1);
+    const first = queue.items.find((i) => i.seller.username !== seller.username);
+    if (first) expect(first.seller.removed).toBe(0);
   });
 
   it("validates: published, recorded, e-mail to the seller with the link; the same listing cannot be validated twice", async () => {

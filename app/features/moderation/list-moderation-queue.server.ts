@@ -1,8 +1,9 @@
-import { estimateMarketPrice } from "~/features/pricing/estimate-market-price.server";
+import { estimateMarketPrices } from "~/features/pricing/estimate-market-price.server";
 import { checkAgainstModel } from "~/features/catalogue/model-specs";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings, user } from "~/db/schema";
+import { listingPhotos, listings, moderationEvents, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import type { Storage } from "~/server/storage.server";
 import { listingHistoryRows } from "./get-listing-history.server";
@@ -43,7 +44,9 @@ export async function listModerationQueue(options: {
     .offset((page - 1) * pageSize);
   const ids = rows.map((r) => r.listing.id);
   const sellerIds = [...new Set(rows.map((r) => r.seller.id))];
-  const [photos, sellerStats, history] = await Promise.all([
+  // Every check of the page in one round of statements, each covering the whole page (one
+  // estimate and one duplicate count per listing cost 40 round trips per page: issue 16).
+  const [photos, sellerStats, sellerRemovals, history, estimates, duplicates] = await Promise.all([
     ids.length
       ? db
           .select()
@@ -58,32 +61,18 @@ export async function listModerationQueue(options: {
           .where(inArray(listings.ownerId, sellerIds))
           .groupBy(listings.ownerId, listings.status)
       : [],
+    sellerIds.length ? sellerRemovalCounts(db, sellerIds) : new Map<string, number>(),
     ids.length ? listingHistoryRows(db, ids) : [],
+    // The market estimate the published listings are rated with (app/features/pricing): the
+    // model's fitted curve at this listing's year, mileage, energy and gearbox, through the same
+    // SQL function as the stored ratings. None under MIN_COMPARABLES, as on the detail page.
+    estimateMarketPrices({ db, listingIds: ids }),
+    duplicatePhotoCounts(db, ids),
   ]);
-  // The per-listing checks of the page run at once (the pool spreads them over its connections):
-  // one after the other they cost 40 round trips per page (issue 16: 136 ms for 20 items).
-  const checks = await Promise.all(
-    rows.map(async ({ listing }) => {
-      const own = photos.filter((p) => p.listingId === listing.id);
-      // The market estimate the published listings are rated with (app/features/pricing): the
-      // model's fitted curve at this listing's year, mileage, energy and gearbox, through the same
-      // SQL function as the stored ratings. None under MIN_COMPARABLES, as on the detail page.
-      const [market, duplicates] = await Promise.all([
-        estimateMarketPrice({ db, listing }),
-        own.length
-          ? duplicatePhotoListings(
-              db,
-              listing.id,
-              own.map((p) => p.contentHash).filter((h): h is string => Boolean(h)),
-            )
-          : 0,
-      ]);
-      return { own, market, duplicates };
-    }),
-  );
   const items: QueueItem[] = [];
-  for (const [index, { listing, seller }] of rows.entries()) {
-    const { own, market, duplicates } = checks[index]!;
+  for (const { listing, seller } of rows) {
+    const own = photos.filter((p) => p.listingId === listing.id);
+    const market = estimates.get(listing.id) ?? null;
     const stats = (status: string) => sellerStats.find((s) => s.ownerId === seller.id && s.status === status)?.n ?? 0;
     // The estimate's middle (the range is symmetric around it in log price).
     const reference = market ? Math.sqrt(market.estimateLow * market.estimateHigh) : null;
@@ -115,7 +104,7 @@ export async function listModerationQueue(options: {
         memberSince: seller.createdAt.toISOString(),
         published: stats("published") + stats("sold"),
         rejected: stats("rejected"),
-        removed: history.filter((h) => h.action === "removed").length,
+        removed: sellerRemovals.get(seller.id) ?? 0,
       },
       checks: {
         marketEstimate: market,
@@ -123,7 +112,7 @@ export async function listModerationQueue(options: {
           reference !== null && listing.price !== null && (listing.price < reference * 0.5 || listing.price > reference * 2),
         contactInDescription:
           PHONE_PATTERN.test(listing.description ?? "") || EMAIL_PATTERN.test(listing.description ?? ""),
-        duplicatePhotoListings: duplicates,
+        duplicatePhotoListings: duplicates.get(listing.id) ?? 0,
         modelMismatches: checkAgainstModel(listing),
       },
       history: history
@@ -134,11 +123,32 @@ export async function listModerationQueue(options: {
   return { count: total, page, pageCount, pageSize, remaining: Math.max(0, total - (page - 1) * pageSize - items.length), items };
 }
 
-async function duplicatePhotoListings(db: DbExecutor, listingId: string, hashes: string[]): Promise<number> {
-  if (hashes.length === 0) return 0;
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${listingPhotos.listingId})::int` })
+/**
+ * For each listing of the page, how many other listings carry one of its photos (same content
+ * hash): a stolen or recycled advert. One self-join for the whole page.
+ */
+async function duplicatePhotoCounts(db: DbExecutor, listingIds: string[]): Promise<Map<string, number>> {
+  if (listingIds.length === 0) return new Map();
+  const other = alias(listingPhotos, "other");
+  const rows = await db
+    .select({ listingId: listingPhotos.listingId, n: sql<number>`count(distinct ${other.listingId})::int` })
     .from(listingPhotos)
-    .where(and(inArray(listingPhotos.contentHash, hashes), ne(listingPhotos.listingId, listingId)));
-  return row?.n ?? 0;
+    .innerJoin(
+      other,
+      and(eq(other.contentHash, listingPhotos.contentHash), ne(other.listingId, listingPhotos.listingId)),
+    )
+    .where(inArray(listingPhotos.listingId, listingIds))
+    .groupBy(listingPhotos.listingId);
+  return new Map(rows.map((r) => [r.listingId, r.n]));
+}
+
+/** How many listings of each seller moderators have removed after a report (any listing, not just this page's). */
+async function sellerRemovalCounts(db: DbExecutor, sellerIds: string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ ownerId: listings.ownerId, n: sql<number>`count(distinct ${listings.id})::int` })
+    .from(moderationEvents)
+    .innerJoin(listings, eq(listings.id, moderationEvents.listingId))
+    .where(and(eq(moderationEvents.action, "removed"), inArray(listings.ownerId, sellerIds)))
+    .groupBy(listings.ownerId);
+  return new Map(rows.map((r) => [r.ownerId, r.n]));
 }

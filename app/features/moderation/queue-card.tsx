@@ -80,7 +80,11 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
       <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{item.description}</p>
       <p className="text-sm text-slate-700">
         Vendeur <strong>{item.seller.username}</strong>, membre depuis le {formatDate(item.seller.memberSince)} :{" "}
-        {formatCount(item.seller.published, "annonce publiée", "annonces publiées")}, {formatCount(item.seller.rejected, "refusée", "refusées")}.
+        {formatCount(item.seller.published, "annonce publiée", "annonces publiées")}, {formatCount(item.seller.rejected, "refusée", "refusées")}
+        {item.seller.removed > 0
+          ? `, ${formatCount(item.seller.removed, "retirée par la modération", "retirées par la modération")}`
+          : ""}
+        .
       </p>
       <ul aria-label="Vérifications" className="flex flex-wrap gap-2 text-xs font-semibold">
         {item.checks.priceOutlier && item.checks.marketEstimate ? (
