@@ -2,7 +2,7 @@
 // blocking the event loop for more than 20 ms).
 //
 // Usage: [BENCH_DB=occazio_bench] npm run bench:sitemap -- [--database-url postgres://postgres@127.0.0.1:5432/test]
-//                                                        [--requests 20]
+//                                                        [--requests 20] [--mode both|worker|in-process]
 //
 // Reads the benchmark database that `npm run bench:search -- --rows 1000000 --keep` leaves
 // (named by BENCH_DB); it never creates nor drops a database. Measures, in this process:
@@ -14,7 +14,10 @@
 //   buffers and their garbage collections must not count as the server's stalls);
 // - a second rebuild while a client keeps requesting the files (the background refresh of a
 //   live server): the requests' p50/p95/max during it and the longest stall;
-// - for each phase, the longest garbage-collection pause of the main thread (perf_hooks 'gc').
+// - for each phase, the longest garbage-collection pause of the main thread (perf_hooks 'gc');
+// - the rebuilds in both modes, one after the other in the same run: `worker` (what the server
+//   does on PostgreSQL: the whole rebuild in a worker thread with its own connection) and
+//   `in-process` (the embedded PGlite's path: queries and XML here, gzip in a worker).
 import http from "node:http";
 import os from "node:os";
 import { monitorEventLoopDelay, performance, PerformanceObserver } from "node:perf_hooks";
@@ -24,12 +27,14 @@ import pg from "pg";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/db/client.server";
-import { buildSitemaps, sitemapResponse } from "~/features/listings/sitemap.server";
+import { buildSitemaps } from "~/features/listings/build-sitemaps.server";
+import { sitemapResponse } from "~/features/listings/sitemap.server";
 
 const { values: args } = parseArgs({
   options: {
     "database-url": { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
     requests: { type: "string", default: "20" },
+    mode: { type: "string", default: "both" },
   },
 });
 const BENCH_DB = process.env.BENCH_DB ?? "occazio_bench";
@@ -47,6 +52,13 @@ if (!exists) {
 const url = new URL(args["database-url"]!);
 url.pathname = `/${BENCH_DB}`;
 const handle = await openDatabase({ databaseUrl: url.toString() });
+const MODES = args.mode === "both" ? (["in-process", "worker"] as const) : ([args.mode as "worker" | "in-process"] as const);
+if (!MODES.every((m) => m === "worker" || m === "in-process")) throw new Error("--mode : both, worker ou in-process");
+const buildOptions = (mode: "worker" | "in-process") => ({
+  db: handle.db,
+  origin: "https://www.occazio.fr",
+  ...(mode === "worker" ? { databaseUrl: url.toString() } : {}),
+});
 const load = () =>
   os
     .loadavg()
@@ -123,18 +135,22 @@ try {
   idle.disable();
   console.log(`Longest event-loop stall of an idle loop over 5 s (the machine's own noise): ${(idle.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
 
-  const stall = monitorEventLoopDelay({ resolution: 5 });
-  stall.enable();
-  const t0 = performance.now();
-  const snapshot = await buildSitemaps({ db: handle.db, origin: "https://www.occazio.fr" });
-  const buildMs = performance.now() - t0;
-  stall.disable();
+  let snapshot!: Awaited<ReturnType<typeof buildSitemaps>>;
+  for (const mode of MODES) {
+    const stall = monitorEventLoopDelay({ resolution: 5 });
+    stall.enable();
+    const t0 = performance.now();
+    snapshot = await buildSitemaps(buildOptions(mode));
+    const buildMs = performance.now() - t0;
+    stall.disable();
+    const built = [...snapshot.files.values()];
+    const gzBytes = built.reduce((n, f) => n + f.gz.byteLength, 0);
+    console.log(
+      `Rebuild (${mode}): ${(buildMs / 1000).toFixed(1)} s, ${built.length} files, ${built.reduce((n, f) => n + f.urls, 0).toLocaleString("fr-FR")} URLs, ` +
+        `${(gzBytes / 1024 / 1024).toFixed(1)} MiB gzipped in memory; longest event-loop stall ${(stall.max / 1e6).toFixed(1)} ms; ${gcSince()}`,
+    );
+  }
   const files = [...snapshot.files.values()];
-  const gzBytes = files.reduce((n, f) => n + f.gz.byteLength, 0);
-  console.log(
-    `Rebuild: ${(buildMs / 1000).toFixed(1)} s, ${files.length} files, ${files.reduce((n, f) => n + f.urls, 0).toLocaleString("fr-FR")} URLs, ` +
-      `${(gzBytes / 1024 / 1024).toFixed(1)} MiB gzipped in memory; longest event-loop stall ${(stall.max / 1e6).toFixed(1)} ms; ${gcSince()}`,
-  );
 
   // Serve through a plain HTTP server calling the same response code as the routes.
   let current = snapshot;
@@ -167,21 +183,22 @@ try {
   console.log(`Longest event-loop stall while serving: ${(serveStall.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
 
   // A background refresh while crawlers keep reading: requests one after another, gzip.
-  const refreshStall = monitorEventLoopDelay({ resolution: 5 });
-  refreshStall.enable();
-  const t1 = performance.now();
-  const rebuild = buildSitemaps({ db: handle.db, origin: "https://www.occazio.fr" })
-    .then((next) => void (current = next));
-  const answer = clientTimes();
-  client.postMessage({ type: "loop", port, paths, encoding: "gzip" });
-  await rebuild;
-  client.postMessage({ type: "stop" });
-  const during = await answer;
-  refreshStall.disable();
-  console.log(`\nSecond rebuild with requests running: ${((performance.now() - t1) / 1000).toFixed(1)} s, ${during.length} requests`);
-  console.log(`| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
-  row("during the rebuild", "gzip", during);
-  console.log(`Longest event-loop stall during the rebuild: ${(refreshStall.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
+  for (const mode of MODES) {
+    const refreshStall = monitorEventLoopDelay({ resolution: 5 });
+    refreshStall.enable();
+    const t1 = performance.now();
+    const rebuild = buildSitemaps(buildOptions(mode)).then((next) => void (current = next));
+    const answer = clientTimes();
+    client.postMessage({ type: "loop", port, paths, encoding: "gzip" });
+    await rebuild;
+    client.postMessage({ type: "stop" });
+    const during = await answer;
+    refreshStall.disable();
+    console.log(`\nRebuild (${mode}) with requests running: ${((performance.now() - t1) / 1000).toFixed(1)} s, ${during.length} requests`);
+    console.log(`| Request | Accept-Encoding | p50 ms | p95 ms | max ms |\n|---|---|---:|---:|---:|`);
+    row("during the rebuild", "gzip", during);
+    console.log(`Longest event-loop stall during the rebuild (${mode}): ${(refreshStall.max / 1e6).toFixed(1)} ms; ${gcSince()}`);
+  }
   const idleAfter = monitorEventLoopDelay({ resolution: 5 });
   idleAfter.enable();
   await new Promise((resolve) => setTimeout(resolve, 5_000));

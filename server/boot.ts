@@ -192,6 +192,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       counterDedupe: shared.counterDedupe,
       sitemap: createSitemapCache({
         db,
+        // On PostgreSQL the rebuild runs in a worker thread with its own connection.
+        databaseUrl: config.DATABASE_URL,
         origin: config.PUBLIC_URL,
         refreshSeconds: config.SITEMAP_REFRESH_SECONDS,
         onError: (err) => logger.warn({ err }, "plan du site non reconstruit"),

@@ -1,6 +1,7 @@
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildSitemaps, createSitemapCache } from "~/features/listings/sitemap.server";
+import { buildSitemaps } from "~/features/listings/build-sitemaps.server";
+import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -59,6 +60,34 @@ describe(`sitemap index (${process.env.TEST_DB_ENGINE})`, () => {
         "https://occazio.example/recherche?brand=Peugeot&amp;model=208",
       ]),
     );
+  });
+
+  it.runIf(process.env.TEST_DB_ENGINE === "postgres")(
+    "on PostgreSQL, builds the same files in a worker thread with its own connection",
+    async () => {
+      const here = await buildSitemaps({ db: t.db, origin: "https://occazio.example", maxUrls: 5 });
+      const there = await buildSitemaps({ db: t.db, databaseUrl: t.url, origin: "https://occazio.example", maxUrls: 5 });
+      const text = (s: typeof here) => ({
+        index: gunzipSync(s.index.gz).toString(),
+        files: Object.fromEntries([...s.files].map(([name, f]) => [name, { xml: gunzipSync(f.gz).toString(), urls: f.urls, bytes: f.bytes }])),
+      });
+      expect(there.files.size).toBe(6);
+      expect(text(there)).toEqual(text(here));
+    },
+  );
+
+  it("fails a rebuild whose worker cannot reach the database with the driver's error, instead of hanging", async () => {
+    const cache = createSitemapCache({
+      db: t.db,
+      databaseUrl: "postgres://postgres@127.0.0.1:1/absent",
+      origin: "https://o.example",
+      refreshSeconds: 3600,
+    });
+    try {
+      await expect(cache.refresh()).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      cache.stop();
+    }
   });
 
   it("is served over HTTP as an index of gzipped listing files, the same bytes whatever the client accepts", async () => {

@@ -8,6 +8,8 @@ export const PLACES_CSV = path.resolve(import.meta.dirname, "../../reference/pla
 
 export interface TestDatabase extends DatabaseHandle {
   name: string;
+  /** The database's postgres:// URL (PostgreSQL only). */
+  url?: string;
 }
 
 /**
@@ -18,6 +20,7 @@ export async function createTestDatabase(options: { withPlaces?: boolean } = {})
   const engine = process.env.TEST_DB_ENGINE ?? "pglite";
   let handle: DatabaseHandle;
   let name = "memory";
+  let databaseUrl: string | undefined;
   let drop = async () => {};
   if (engine === "postgres") {
     const adminUrl = process.env.DATABASE_URL;
@@ -29,7 +32,8 @@ export async function createTestDatabase(options: { withPlaces?: boolean } = {})
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+    databaseUrl = url.toString();
+    handle = await openDatabase({ databaseUrl, poolSize: 4 });
     drop = async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -43,6 +47,7 @@ export async function createTestDatabase(options: { withPlaces?: boolean } = {})
   return {
     ...handle,
     name,
+    ...(databaseUrl ? { url: databaseUrl } : {}),
     async close() {
       await handle.close();
       await drop();

@@ -1,4 +1,5 @@
 import { Worker } from "node:worker_threads";
+import { createGzip } from "node:zlib";
 
 /**
  * Gzips the sitemap files in a worker thread (decision 0008, amendment). The event loop only
@@ -48,8 +49,42 @@ export interface GzippedText {
   bytes: number;
 }
 
+/** Where sitemap files are gzipped: open a file, write text to it, get its gzip back. */
+export interface GzipSink {
+  open(): { write(text: string): void; end(): Promise<GzippedText> };
+}
+
+/**
+ * Gzips in the calling thread: for the rebuild that already runs in its own worker thread
+ * (PostgreSQL, sitemap-build.worker.ts), where a second hop would only copy the text again.
+ */
+export const inThreadGzip: GzipSink = {
+  open() {
+    const gzip = createGzip();
+    const out: Buffer[] = [];
+    let bytes = 0;
+    gzip.on("data", (chunk: Buffer) => out.push(chunk));
+    const done = new Promise<GzippedText>((resolve, reject) => {
+      gzip.once("error", reject);
+      gzip.once("end", () => resolve({ gz: Buffer.concat(out), bytes }));
+    });
+    done.catch(() => {}); // reported by `end()`'s promise
+    return {
+      write(text) {
+        const piece = Buffer.from(text);
+        bytes += piece.byteLength;
+        gzip.write(piece);
+      },
+      end() {
+        gzip.end();
+        return done;
+      },
+    };
+  },
+};
+
 /** One worker for one rebuild: open files, write text to them, get each file's gzip back. */
-export class GzipWorker {
+export class GzipWorker implements GzipSink {
   private readonly worker = new Worker(WORKER_SOURCE, { eval: true });
   private readonly pending = new Map<number, { resolve: (r: GzippedText) => void; reject: (e: Error) => void }>();
   private nextId = 0;
