@@ -25,6 +25,7 @@ import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
 import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
+import { startEmbeddedVacuum } from "~/server/embedded-vacuum.server";
 import { scheduleBackups } from "./backups";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -223,6 +224,15 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
         : async () => {};
 
     const stopBackups = dumpDataDir ? scheduleBackups({ config, logger, dump: dumpDataDir }) : () => {};
+    // PGlite has no autovacuum: the embedded default runs its own (decision 0023).
+    const stopVacuum = config.isEmbedded
+      ? startEmbeddedVacuum({
+          db,
+          intervalSeconds: config.EMBEDDED_VACUUM_SECONDS,
+          onDone: (tables) => logger.info({ tables }, "tables nettoyées (VACUUM)"),
+          onError: (err) => logger.warn({ err }, "nettoyage des tables (VACUUM) impossible"),
+        })
+      : async () => {};
 
     const { build, viteMiddlewares, closeVite } = await loadBuild(config);
     const app = createHttpApp({
@@ -270,6 +280,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
           stopBackups();
           services.sitemap.stop();
           await stopPricing();
+          await stopVacuum();
           await shared?.close();
           await closeVite();
           await jobs.close();

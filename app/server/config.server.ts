@@ -91,6 +91,11 @@ export const configSchema = z.object({
    * fitted again; the whole market once a day) in processes that run jobs; 0 = never.
    */
   PRICING_REFRESH_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(30),
+  /**
+   * Embedded default: seconds between passes of its autovacuum (PGlite has none of its own:
+   * tables with enough dead or new rows are vacuumed and analysed, decision 0023); 0 = never.
+   */
+  EMBEDDED_VACUUM_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(300),
   /** Embedded default: hours between automatic backups into DATA_DIR/backups (0 = none). */
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   /** Embedded default: automatic backups kept (oldest deleted first). */
