@@ -51,9 +51,11 @@ export function dueTables(stats: TableStats[]): { schema: string; table: string;
  * One pass: `VACUUM (ANALYZE)` each table with enough dead or newly inserted rows, `ANALYZE` each
  * one with enough changes. PGlite answers one statement at a time, so requests wait behind each
  * table's statement: tables go one by one (a VACUUM of a table skips the pages the visibility map
- * marks clean, so a pass after a day of traffic costs a fraction of a full scan).
+ * marks clean, so a pass after a day of traffic costs a fraction of a full scan). `all`: every
+ * table, whatever the statistics say (the first pass after a start: PGlite does not keep its
+ * statistics across restarts, so what changed before the restart is not counted any more).
  */
-export async function vacuumDueTables(db: Database): Promise<TableMaintenance[]> {
+export async function vacuumDueTables(db: Database, options: { all?: boolean } = {}): Promise<TableMaintenance[]> {
   // The backend keeps its counts locally and publishes them at most once a second, when idle;
   // PGlite's single backend is rarely "idle" in that sense: ask for them now.
   await db.execute(sql`select pg_stat_force_next_flush()`);
@@ -62,7 +64,9 @@ export async function vacuumDueTables(db: Database): Promise<TableMaintenance[]>
            n_mod_since_analyze::float8 as modified, n_ins_since_vacuum::float8 as inserted
     from pg_stat_user_tables`)) as unknown as { rows: TableStats[] };
   const done: TableMaintenance[] = [];
-  for (const { schema, table, action } of dueTables(result.rows.map((r) => ({ ...r, live: Number(r.live), dead: Number(r.dead), modified: Number(r.modified), inserted: Number(r.inserted) })))) {
+  const stats = result.rows.map((r) => ({ ...r, live: Number(r.live), dead: Number(r.dead), modified: Number(r.modified), inserted: Number(r.inserted) }));
+  const due = options.all ? stats.map((s) => ({ schema: s.schema, table: s.table, action: "vacuum" as const })) : dueTables(stats);
+  for (const { schema, table, action } of due) {
     const started = performance.now();
     const name = sql.raw(`${quoteIdent(schema)}.${quoteIdent(table)}`);
     await db.execute(action === "vacuum" ? sql`vacuum (analyze) ${name}` : sql`analyze ${name}`);
@@ -84,9 +88,14 @@ export function startEmbeddedVacuum(options: {
 }): () => Promise<void> {
   if (options.intervalSeconds <= 0) return async () => {};
   let running: Promise<unknown> | null = null;
+  // Every table on the first pass after the start (until one succeeds), then by the thresholds.
+  let all = true;
   const timer = setInterval(() => {
-    running ??= vacuumDueTables(options.db)
-      .then((tables) => tables.length > 0 && options.onDone(tables))
+    running ??= vacuumDueTables(options.db, { all })
+      .then((tables) => {
+        all = false;
+        if (tables.length > 0) options.onDone(tables);
+      })
       .catch(options.onError)
       .finally(() => (running = null));
   }, options.intervalSeconds * 1000);
