@@ -4,6 +4,7 @@
 //                                 [--runs 100] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //                                 [--naive auto|yes|no] [--keep] [--reuse] [--traffic yes|no]
 //                                 [--views 200000] [--bar 30] [--only text | --only "radius,last linked page"]
+//                                 [--pglite-dir DATA_DIR/pg  (PGlite on disk, kept: for bench:ssr --pglite-data)]
 //
 // PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
 // named by BENCH_DB (default occazio_bench), on that server. An existing database of that name
@@ -22,6 +23,7 @@
 // regenerates the data unless the published count equals --rows (after a simulated day the
 // database holds --rows + 5 000: pass that to re-measure it as it is, with --traffic no).
 // --only keeps the queries of the mix whose name contains one of the comma-separated words.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -55,6 +57,7 @@ const { values: args } = parseArgs({
     "text-bar": { type: "string", default: "50" },
     "suggest-bar": { type: "string", default: "20" },
     only: { type: "string" },
+    "pglite-dir": { type: "string" },
   },
 });
 /** `--only text`: the free-text lines, the suggestions and their plans (every variant), nothing else. */
@@ -170,7 +173,12 @@ function weightedSlots<T>(items: { value: T; weight: number }[], slots: number):
 
 async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void>; fresh: boolean }> {
   if (engine === "pglite") {
-    return { handle: await openDatabase({}), drop: async () => {}, fresh: true };
+    // --pglite-dir: on disk, as the embedded server keeps it (DATA_DIR/pg), left in place for
+    // `bench:ssr -- --pglite-data`; a directory that exists is only used with --reuse.
+    const dir = args["pglite-dir"];
+    if (dir && fs.existsSync(dir) && !args.reuse) throw new Error(`${dir} existe déjà : relancez avec --reuse, ou choisissez un autre dossier.`);
+    const fresh = !dir || !fs.existsSync(dir);
+    return { handle: await openDatabase(dir ? { pgliteDir: dir } : {}), drop: async () => {}, fresh };
   }
   const adminUrl = args["database-url"];
   const admin = new pg.Client({ connectionString: adminUrl });

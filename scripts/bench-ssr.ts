@@ -8,7 +8,7 @@
 //          [--listings 1000] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //          [--database-name occazio_bench_ssr] [--reuse] [--workers 1,2] [--skip-pglite]
 //          [--cpu-prof DIR] [--detail yes|no] [--keep] [--page-cache SECONDS]
-//          [--generator auto|wrk|autocannon] [--idle SECONDS]
+//          [--generator auto|wrk|autocannon] [--idle SECONDS] [--pglite-data DATA_DIR]
 //
 // Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
 // start-up; one process by design) unless --skip-pglite. With --database-url (or DATABASE_URL),
@@ -67,6 +67,7 @@ const { values: args } = parseArgs({
     "page-cache": { type: "string", default: "" },
     generator: { type: "string", default: "auto" },
     idle: { type: "string", default: "0" },
+    "pglite-data": { type: "string", default: "" },
   },
 });
 if (!["auto", "wrk", "autocannon"].includes(args.generator!)) throw new Error("--generator : auto, wrk ou autocannon");
@@ -299,6 +300,28 @@ function processTreeCpuMs(pid: number): number {
   return ticks * 10; // USER_HZ = 100 on Linux
 }
 
+/** Peak resident memory (VmHWM, MiB) of the server process, or of its largest child (cluster workers). */
+function peakRssMiB(pid: number): number {
+  const hwm = (p: number | string) => {
+    try {
+      return Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    } catch {
+      return 0;
+    }
+  };
+  let peak = hwm(pid);
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
+      if (ppid === pid) peak = Math.max(peak, hwm(entry));
+    } catch {
+      continue;
+    }
+  }
+  return peak;
+}
+
 /**
  * CPU time (ms) of the main (JavaScript) threads alone of the server process and its children:
  * /proc/PID/task/PID/stat is that thread's own time, without libuv's pool (gzip, file reads)
@@ -487,6 +510,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
         load: `${loadBefore.toFixed(2)} → ${loadAfter.toFixed(2)}`,
       });
     }
+    console.log(`  ${label} : mémoire résidente maximale du serveur (VmHWM) ${peakRssMiB(server.child.pid!).toFixed(0)} Mio`);
     if (IDLE_S > 0) await idle(`${label} au repos pendant ${IDLE_S} s après les mesures`, server.child.pid!);
     return rows;
   } finally {
@@ -503,12 +527,21 @@ console.log(
 );
 const rows: Row[] = [];
 if (!args["skip-pglite"]) {
-  console.log(`\nPGlite (défaut embarqué, un seul processus, ${LISTINGS} annonces de démonstration) :`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
-  try {
-    rows.push(...(await run("pglite", dataDir, {})));
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  if (args["pglite-data"]) {
+    // An existing DATA_DIR (e.g. `bench:search -- --engine pglite --rows 100000 --pglite-dir DIR/pg`),
+    // used as it is, never deleted; no demo data added.
+    const dataDir = path.resolve(args["pglite-data"]);
+    if (!fs.existsSync(path.join(dataDir, "pg"))) throw new Error(`--pglite-data : ${dataDir}/pg n'existe pas`);
+    console.log(`\nPGlite (défaut embarqué, un seul processus, DATA_DIR ${dataDir} tel quel) :`);
+    rows.push(...(await run("pglite", dataDir, { DEMO_DATA: "false" })));
+  } else {
+    console.log(`\nPGlite (défaut embarqué, un seul processus, ${LISTINGS} annonces de démonstration) :`);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
+    try {
+      rows.push(...(await run("pglite", dataDir, {})));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 if (args["database-url"]) {
