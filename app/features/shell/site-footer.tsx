@@ -48,7 +48,7 @@ export function SiteFooter() {
         ))}
       </div>
       <p className="border-t border-slate-100 py-4 text-center text-xs text-slate-500">
-        © 2025 Occazio. Tous droits réservés.
+        © {new Date().getFullYear()} Occazio. Tous droits réservés.
       </p>
     </footer>
   );
