@@ -58,9 +58,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === "pglite")("embedded autovacuum (pg
     await t.db.execute(sql`update ${listings} set price = price + 1 where price < 10010`);
     expect((await vacuumDueTables(t.db)).map((m) => m.table)).not.toContain("public.listings");
     expect(await heapFetches()).toBeGreaterThan(0);
-    // The first pass after a start takes every table (PGlite forgets its statistics on restart).
-    const all = await vacuumDueTables(t.db, { all: true });
-    expect(all.map((m) => m.table)).toEqual(expect.arrayContaining(["public.listings", "public.user", "public.listing_counters"]));
+    // The first pass after a start (PGlite forgets its counts on restart) goes by the visibility
+    // map kept in the catalogue: a table mostly rewritten since its last vacuum is vacuumed again.
+    await t.db.execute(sql`update ${listings} set price = price + 1`);
+    const afterStart = await vacuumDueTables(t.db, { afterStart: true });
+    expect(afterStart).toContainEqual(expect.objectContaining({ table: "public.listings", action: "vacuum" }));
     expect(await heapFetches()).toBe(0);
+    // Clean tables are left alone by that pass.
+    expect((await vacuumDueTables(t.db, { afterStart: true })).map((m) => m.table)).not.toContain("public.listings");
   });
 });
