@@ -281,6 +281,21 @@ interface Row extends Stats {
 }
 
 /** CPU time (ms) used so far by a process and its children (the cluster workers), from /proc. */
+/** A process and its direct children (the cluster workers), from /proc. */
+function processTree(pid: number): (number | string)[] {
+  const tree: (number | string)[] = [pid];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
+      if (ppid === pid) tree.push(entry);
+    } catch {
+      continue;
+    }
+  }
+  return tree;
+}
+
 function processTreeCpuMs(pid: number): number {
   const stat = (p: number | string) => {
     try {
@@ -291,12 +306,8 @@ function processTreeCpuMs(pid: number): number {
       return null;
     }
   };
-  let ticks = stat(pid)?.ticks ?? 0;
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    const child = stat(entry);
-    if (child?.ppid === pid) ticks += child.ticks;
-  }
+  let ticks = 0;
+  for (const p of processTree(pid)) ticks += stat(p)?.ticks ?? 0;
   return ticks * 10; // USER_HZ = 100 on Linux
 }
 
@@ -309,17 +320,7 @@ function peakRssMiB(pid: number): number {
       return 0;
     }
   };
-  let peak = hwm(pid);
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
-      if (ppid === pid) peak = Math.max(peak, hwm(entry));
-    } catch {
-      continue;
-    }
-  }
-  return peak;
+  return Math.max(...processTree(pid).map(hwm));
 }
 
 /**
@@ -333,16 +334,8 @@ function mainThreadsCpuMs(pid: number): number {
     const t = procTicksAt(`/proc/${p}/task/${p}/stat`);
     return t ? t[0] + t[1] : 0;
   };
-  let ticks = threadTicks(pid);
-  for (const entry of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, "utf8").replace(/^.*\) /, "").split(" ")[1]);
-      if (ppid === pid) ticks += threadTicks(entry);
-    } catch {
-      continue;
-    }
-  }
+  let ticks = 0;
+  for (const p of processTree(pid)) ticks += threadTicks(p);
   return ticks * 10;
 }
 
