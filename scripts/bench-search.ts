@@ -36,8 +36,9 @@ import { PAGE_SIZE, type SearchFilters } from "~/features/search/search-params";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { suggestSearches } from "~/features/search/suggest.server";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
-import { DEEP_PAGE_SETTING, searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
+import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
+import { warmPlaceDensity } from "~/features/search/place-density.server";
 import { vacuumDueTables } from "~/server/embedded-vacuum.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 
@@ -642,6 +643,15 @@ async function runOnce(db: Database, q: QueryCase, asked: SearchFilters): Promis
 
 type Measured = Map<string, { p50: number; p95: number; totals: string }>;
 
+/** The density of listings per place that picks the plan of a search by place (built at a server's boot). */
+async function warmDensity(db: Database): Promise<void> {
+  const started = performance.now();
+  const density = await warmPlaceDensity(db);
+  console.log(
+    `Density per place (plan of searches by place): ${density.points.length / 3} places, ${density.total} published, built in ${(performance.now() - started).toFixed(0)} ms`,
+  );
+}
+
 async function measure(db: Database, state: string): Promise<Measured> {
   const results: Measured = new Map();
   console.log(`\n${state}: search latency through searchListings (${RUNS} runs per query, after a warm-up pass), ms`);
@@ -718,9 +728,9 @@ async function explainMix(db: Database): Promise<void> {
         ["items", statements.items],
         ["count", statements.count],
       ] as [string, SQLWrapper][]) {
-        // Pages after the first are read as the service reads them (DEEP_PAGE_SETTING).
+        // As the service reads them: deep pages and walked ones with their settings.
         const result = await db.transaction(async (tx) => {
-          if (label === "items" && (filters.page ?? 1) > 1) await tx.execute(DEEP_PAGE_SETTING);
+          if (label === "items" && statements.setting) await tx.execute(statements.setting);
           return tx.execute(sql`explain (analyze, buffers) ${statement}`);
         });
         const lines = rowsOf(result).map((r) => String(Object.values(r)[0]));
@@ -997,6 +1007,7 @@ try {
       .map((n) => n.toFixed(1))
       .join(" ");
   await resolveLastPages(db);
+  await warmDensity(db);
   // The machine may be shared: the load average says how much to trust the tail latencies.
   console.log(`Load average before measuring: ${load()}`);
   const states: [string, Measured][] = [["Freshly loaded", await measure(db, "Freshly loaded")]];
@@ -1006,6 +1017,8 @@ try {
   if (args.traffic !== "no") {
     await measureCounterWal(db);
     await simulateTraffic(db);
+    // A server rebuilds it every DENSITY_MAX_AGE_MS (10 min): as one running through the day.
+    await warmDensity(db);
     console.log(`Load average before measuring: ${load()}`);
     states.push(["After a day of traffic", await measure(db, "After a day of traffic")]);
     console.log(`Load average after measuring: ${load()}`);

@@ -9,6 +9,7 @@ import { applyDemoPassword, demoPasswordFor } from "~/features/demo/demo-account
 import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
+import { DENSITY_MAX_AGE_MS, warmPlaceDensity } from "~/features/search/place-density.server";
 import { warmTownIndex } from "~/features/search/town-index.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import type { Logger } from "~/server/logger.server";
@@ -211,6 +212,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       }
     }
     t = mark("demo_data_ms", t);
+    // The density of listings per place (which plan reads a search by place), after the demo
+    // data, off the request path.
+    void warmPlaceDensity(db, { maxAgeMs: config.isEmbedded ? Infinity : DENSITY_MAX_AGE_MS }).catch((err: unknown) =>
+      logger.warn({ err }, "densité des annonces par lieu non calculée : elle le sera à la première recherche"),
+    );
 
     // Market price ratings: the models whose listings changed, fitted again in the background
     // by the processes that run jobs (decision 0015).
@@ -229,7 +235,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       ? startEmbeddedVacuum({
           db,
           intervalSeconds: config.EMBEDDED_VACUUM_SECONDS,
-          onDone: (tables) => logger.info({ tables }, "tables nettoyées (VACUUM)"),
+          onDone: (tables) => {
+            logger.info({ tables }, "tables nettoyées (VACUUM)");
+            // Fresh statistics of the listings: fresh density per place too (no search rebuilds it here).
+            if (tables.some((t) => t.table === "listings")) {
+              void warmPlaceDensity(db).catch((err: unknown) => logger.warn({ err }, "densité des annonces par lieu non recalculée"));
+            }
+          },
           onError: (err) => logger.warn({ err }, "nettoyage des tables (VACUUM) impossible"),
         })
       : async () => {};

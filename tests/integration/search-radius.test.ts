@@ -1,9 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, places } from "~/db/schema";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import { SPATIAL_COUNT_MIN_KM } from "~/features/search/search-where.server";
-import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
+import {
+  DENSITY_MAX_AGE_MS,
+  listingsInCircle,
+  placeDensity,
+  warmPlaceDensity,
+} from "~/features/search/place-density.server";
+import { searchListings, searchStatementsForExplain, walksByPlace } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertUser } from "~/testing/inserters.server";
@@ -57,7 +63,7 @@ const CENTRES: Record<string, Point & { radii: number[] }> = {
   "98804": { latitude: -89.95, longitude: -120, radii: [10, 200] },
 };
 
-const all: (Point & { id: string })[] = [];
+const all: (Point & { id: string; publishedAt: number })[] = [];
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -87,14 +93,25 @@ beforeAll(async () => {
     ownerId: seller.id,
     brand: "Peugeot",
     model: `P${i}`,
+    // Newest first is the pages' order; pairs published in the same minute are ordered by id.
+    publishedAt: new Date(Date.UTC(2026, 0, 1) + Math.floor(i / 2) * 60_000),
   }));
   for (let i = 0; i < rows.length; i += 200) {
     const inserted = await t.db
       .insert(listings)
       .values(rows.slice(i, i + 200))
-      .returning({ id: listings.id, latitude: listings.latitude, longitude: listings.longitude });
-    for (const r of inserted) all.push({ id: r.id, latitude: r.latitude!, longitude: r.longitude! });
+      .returning({
+        id: listings.id,
+        latitude: listings.latitude,
+        longitude: listings.longitude,
+        publishedAt: listings.publishedAt,
+      });
+    for (const r of inserted)
+      all.push({ id: r.id, latitude: r.latitude!, longitude: r.longitude!, publishedAt: r.publishedAt!.getTime() });
   }
+  // The density per place, so that dense circles' pages walk the recency index (the first
+  // search would otherwise start its build and leave that one to the planner).
+  await warmPlaceDensity(t.db);
 });
 
 afterAll(async () => {
@@ -106,10 +123,11 @@ describe(`radius search equals the exact great-circle check (${process.env.TEST_
     c.radii.map((radius) => ({ postalCode, radius, c })),
   );
   it.each(cases)("around $postalCode within $radius km", async ({ postalCode, radius, c }) => {
-    const expected = all
+    const newestFirst = all
       .filter((p) => haversineKm(c, p) <= radius)
-      .map((p) => p.id)
-      .sort();
+      .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? 1 : -1))
+      .map((p) => p.id);
+    const expected = [...newestFirst].sort();
     expect(expected.length).toBeGreaterThan(0);
     const map = await searchMapPoints({ db: t.db, filters: { postalCode, radius } });
     expect(map.points.map(([id]) => id).sort()).toEqual(expected);
@@ -125,13 +143,71 @@ describe(`radius search equals the exact great-circle check (${process.env.TEST_
         seen.push(...result.items.map((item) => item.id));
         if (page >= result.pageCount) break;
       }
-      expect(seen.sort()).toEqual(expected);
+      // Every listing once, on its page of the newest-first order.
+      expect(seen).toEqual(newestFirst);
     }
   });
 
   it("runs both sides of the radius threshold", () => {
     const radii = cases.map((c) => c.radius);
     expect(radii.some((r) => r >= SPATIAL_COUNT_MIN_KM) && radii.some((r) => r < SPATIAL_COUNT_MIN_KM)).toBe(true);
+  });
+
+  it("pages dense circles by walking the recency index and sparse ones through the band", async () => {
+    const walks = await Promise.all(
+      cases.map(async ({ postalCode, radius, c }) => {
+        const area = { center: { latitude: c.latitude, longitude: c.longitude }, radiusKm: radius };
+        return walksByPlace(t.db, { postalCode, radius, sort: "recent", page: 2 }, area);
+      }),
+    );
+    // Both plans ran through the exhaustive pages above.
+    expect(walks).toContain(true);
+    expect(walks).toContain(false);
+  });
+});
+
+describe(`the density of listings per place (${process.env.TEST_DB_ENGINE})`, () => {
+  it("counts the published listings of every circle exactly, across the antimeridian and the poles", async () => {
+    const density = await warmPlaceDensity(t.db);
+    expect(density.total).toBe(all.length);
+    for (const [, c] of Object.entries(CENTRES)) {
+      for (const radius of c.radii) {
+        const expected = all.filter((p) => haversineKm(c, p) <= radius).length;
+        expect(listingsInCircle(density, { center: c, radiusKm: radius })).toBe(expected);
+      }
+    }
+  });
+
+  it("answers from the previous figures while a stale index is rebuilt in the background", async () => {
+    const before = await warmPlaceDensity(t.db);
+    const seller = await insertUser(t.db, { canSignIn: false });
+    const [added] = await t.db
+      .insert(listings)
+      .values({
+        ...buildListing({ place: { city: "Lieu", postalCode: "01000", latitude: 0, longitude: 0 } }),
+        ownerId: seller.id,
+      })
+      .returning({ id: listings.id });
+    try {
+      // Fresh: no rebuild. Stale: the same figures now, the new ones once the rebuild ends.
+      expect(placeDensity(t.db, before.builtAt + 1_000)).toBe(before);
+      expect(placeDensity(t.db, before.builtAt + DENSITY_MAX_AGE_MS + 1)).toBe(before);
+      const rebuilt = await warmPlaceDensity(t.db);
+      expect(rebuilt.total).toBe(before.total + 1);
+      expect(placeDensity(t.db, rebuilt.builtAt)).toBe(rebuilt);
+    } finally {
+      await t.db.delete(listings).where(eq(listings.id, added!.id));
+      await warmPlaceDensity(t.db);
+    }
+  });
+
+  it("leaves a dense circle's search to the planner when a brand narrows it too", async () => {
+    const area = { center: CENTRES["75011"]!, radiusKm: 200 };
+    expect(walksByPlace(t.db, { postalCode: "75011", radius: 200, sort: "recent", page: 2 }, area)).toBe(true);
+    expect(
+      walksByPlace(t.db, { postalCode: "75011", radius: 200, brand: "Peugeot", sort: "recent", page: 2 }, area),
+    ).toBe(false);
+    expect(walksByPlace(t.db, { postalCode: "75011", radius: 200, sort: "price_asc", page: 2 }, area)).toBe(false);
   });
 });
 
