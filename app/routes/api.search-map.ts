@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { parseSearchParams } from "~/features/search/search-params";
+import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import type { Route } from "./+types/api.search-map";
 

@@ -19,7 +19,9 @@ import {
   shouldIndexSearch,
 } from "~/features/search/search-meta";
 import { SaveSearchButton } from "~/features/saved-searches/save-search-button";
-import { activeFilterBadges, DEFAULT_RADIUS_KM, parseSearchParams, toSearchParams } from "~/features/search/search-params";
+import { DEFAULT_RADIUS_KM, toSearchParams } from "~/features/search/search-params";
+import { activeFilterBadges } from "~/features/search/active-filter-badges";
+import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchListings } from "~/features/search/search-listings.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { SearchTextBox } from "~/features/search/search-text-box";

@@ -18,7 +18,8 @@ import { refreshDirtyModels } from "~/features/pricing/refresh-dirty-models.serv
 import { FULL_REFIT_CLAIM_KEY, FULL_REFIT_HOURS, refreshMarketPrices } from "~/features/pricing/refresh-market-prices.server";
 import { updateListing } from "~/features/publish/update-listing.server";
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
-import { parseSearchParams, toSearchParams } from "~/features/search/search-params";
+import { toSearchParams } from "~/features/search/search-params";
+import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchListings } from "~/features/search/search-listings.server";
 import { buildListing } from "~/testing/builders";
 import { insertUser } from "~/testing/inserters.server";

@@ -1,12 +1,6 @@
-import {
-  activeFilterBadges,
-  DEFAULT_RADIUS_KM,
-  parseSearchParams,
-  placeText,
-  SEARCH_PARAM_NAMES,
-  toSearchParams,
-  type SearchFilters,
-} from "~/features/search/search-params";
+import { DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, toSearchParams, type SearchFilters } from "~/features/search/search-params";
+import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
+import { parseSearchParams } from "~/features/search/parse-search-params";
 import { formatMileage, formatPrice } from "~/ui/format";
 
 /**

@@ -6,18 +6,8 @@ import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
 import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
-import {
-  activeFilterBadges,
-  availableSorts,
-  DEFAULT_SORT,
-  RADIUS_MAX_KM,
-  RADIUS_MIN_KM,
-  RADIUS_STEP_KM,
-  SEARCH_SORTS,
-  SORT_LABELS,
-  type SearchFilters,
-  GOOD_DEALS_LABEL,
-} from "./search-params";
+import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL } from "./search-params";
+import { activeFilterBadges } from "./active-filter-badges";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 

@@ -2,7 +2,8 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
-import { parseSearchParams, searchHref, withSuggestion } from "./search-params";
+import { searchHref, withSuggestion } from "./search-params";
+import { parseSearchParams } from "./parse-search-params";
 import type { SearchSuggestion } from "./suggestion-types";
 import { LazyDialogSlot, lazyDialog, useLazyDialog, type LazyDialogState } from "~/ui/lazy-dialog";
 

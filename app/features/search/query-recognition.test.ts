@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { editDistance } from "./catalogue-match";
 import { recogniseQuery, tokenize, type CityLookup } from "./query-recognition";
-import { parseSearchParams, toSearchParams, withQuery } from "./search-params";
+import { toSearchParams, withQuery } from "./search-params";
+import { parseSearchParams } from "./parse-search-params";
 
 const cities: CityLookup = (key) =>
   ({ lyon: { city: "Lyon", postalCode: "69001" }, "69100": { city: "Villeurbanne", postalCode: "69100" } })[key];

@@ -1,5 +1,6 @@
 import { formatCount, formatNumber } from "~/ui/format";
-import { countActiveFilters, placeText, searchHref, type SearchFilters } from "./search-params";
+import { searchHref, type SearchFilters } from "./search-params";
+import { countActiveFilters, placeText } from "./active-filter-badges";
 
 
 /** List or map (spec §4 "Search view mode"), kept in the URL as `vue=carte` so it survives a reload. */

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  activeFilterBadges,
-  CITY_RADIUS_KM,
-  countActiveFilters,
-  MAX_PAGE,
-  PAGE_SIZE,
-  parseSearchParams,
-  searchHref,
-  toSearchParams,
-  withSuggestion,
-  type SearchFilters,
-} from "./search-params";
+import { CITY_RADIUS_KM, MAX_PAGE, PAGE_SIZE, searchHref, toSearchParams, withSuggestion, type SearchFilters } from "./search-params";
+import { activeFilterBadges, countActiveFilters } from "./active-filter-badges";
+import { parseSearchParams } from "./parse-search-params";
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 // French number formatting uses (narrow) no-break spaces.

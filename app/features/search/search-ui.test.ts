@@ -14,7 +14,7 @@ import {
   searchViewHref,
   shouldIndexSearch,
 } from "./search-meta";
-import { parseSearchParams } from "./search-params";
+import { parseSearchParams } from "./parse-search-params";
 
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
 const filtersOf = (query: string) => parseSearchParams(new URLSearchParams(query)).filters;

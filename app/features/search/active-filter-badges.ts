@@ -1,0 +1,87 @@
+import { formatMileage, formatPrice } from "~/ui/format";
+import { DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, type SearchFilters } from "./search-params";
+
+/**
+ * The active filters of a search as removable badges (the filter dialog, /recherche, saved
+ * searches) and their count (the filter button): each badge's label in French and the search
+ * once it is removed.
+ */
+
+export interface ActiveFilterBadge {
+  /** Stable React key, e.g. "fuel" or "brands:Renault". */
+  key: string;
+  /** French label, e.g. "Prix max : 15 000 €", "Autour de 69001 (50 km)". */
+  label: string;
+  /** The filters once this badge is removed (back to page 1). */
+  remove: SearchFilters;
+}
+
+type FilterKey = Exclude<keyof SearchFilters, "sort" | "page">;
+
+/** Without the given keys, and back to the first page (the result set changes). */
+function without(filters: SearchFilters, ...keys: (FilterKey | "page")[]): SearchFilters {
+  const next: SearchFilters = { ...filters };
+  for (const key of [...keys, "page" as const]) delete next[key];
+  return next;
+}
+
+/** Without one entry of a list filter; an emptied list disappears. */
+function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies", item: string): SearchFilters {
+  const next = without(filters, key);
+  if (key === "energies") {
+    const rest = (filters.energies ?? []).filter((v) => v !== item);
+    if (rest.length) next.energies = rest;
+  } else {
+    const rest = (filters[key] ?? []).filter((v) => v !== item);
+    if (rest.length) next[key] = rest;
+  }
+  return next;
+}
+
+/** "69001", or "Saint-Denis-lès-Bourg (01000)" when the search named the town. */
+export function placeText(filters: Pick<SearchFilters, "postalCode" | "city">): string {
+  return filters.city ? `${filters.city} (${filters.postalCode})` : (filters.postalCode ?? "");
+}
+
+export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] {
+  const badges: ActiveFilterBadge[] = [];
+  const add = (key: string, label: string, remove: SearchFilters) => badges.push({ key, label, remove });
+
+  if (filters.q) add("q", `Mots : ${quote(filters.q)}`, without(filters, "q"));
+  // The model select is disabled without a brand, so removing the brand clears the model too.
+  if (filters.brand) add("brand", `Marque : ${filters.brand}`, without(filters, "brand", "model"));
+  if (filters.model) add("model", `Modèle : ${filters.model}`, without(filters, "model"));
+  for (const brand of filters.brands ?? [])
+    add(`brands:${brand}`, `Marque : ${brand}`, withoutItem(filters, "brands", brand));
+  for (const model of filters.models ?? [])
+    add(`models:${model}`, `Modèle : ${model}`, withoutItem(filters, "models", model));
+  for (const fuel of filters.energies ?? [])
+    add(`energies:${fuel}`, `Énergie : ${fuel}`, withoutItem(filters, "energies", fuel));
+  if (filters.postalCode) {
+    add(
+      "location",
+      `Autour de ${placeText(filters)} (${filters.radius ?? DEFAULT_RADIUS_KM} km)`,
+      without(filters, "postalCode", "city", "radius"),
+    );
+  }
+  if (filters.vehicleType) add("vehicleType", `Type : ${filters.vehicleType}`, without(filters, "vehicleType"));
+  if (filters.fuel) add("fuel", `Carburant : ${filters.fuel}`, without(filters, "fuel"));
+  if (filters.gearbox) add("gearbox", `Boîte : ${filters.gearbox}`, without(filters, "gearbox"));
+  if (filters.color) add("color", `Couleur : ${filters.color}`, without(filters, "color"));
+  if (filters.priceMin !== undefined)
+    add("priceMin", `Prix min : ${formatPrice(filters.priceMin)}`, without(filters, "priceMin"));
+  if (filters.priceMax !== undefined)
+    add("priceMax", `Prix max : ${formatPrice(filters.priceMax)}`, without(filters, "priceMax"));
+  if (filters.yearMin !== undefined) add("yearMin", `Année min : ${filters.yearMin}`, without(filters, "yearMin"));
+  if (filters.yearMax !== undefined) add("yearMax", `Année max : ${filters.yearMax}`, without(filters, "yearMax"));
+  if (filters.mileageMax !== undefined) {
+    add("mileageMax", `Kilométrage max : ${formatMileage(filters.mileageMax)}`, without(filters, "mileageMax"));
+  }
+  if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
+  return badges;
+}
+
+/** The number on the filter button: one per removable badge (sort and page are not filters). */
+export function countActiveFilters(filters: SearchFilters): number {
+  return activeFilterBadges(filters).length;
+}
