@@ -118,6 +118,32 @@ describe(`saved searches (${process.env.TEST_DB_ENGINE})`, () => {
     }
   });
 
+  it("matches the words as /recherche does: a listing that only resembles them, while other listings have them as text, is not announced", async () => {
+    const me = await buyer();
+    const saved = await saveSearch({ db: t.db, userId: me.id, query: "q=zephyrian" });
+    const agrees = async (listingId: string, expected: boolean) => {
+      const found = (await findMatchingSearches(t.db, listingId)).some((m) => m.savedSearchId === saved.id);
+      const result = await searchListings({ db: t.db, storage, filters: savedFilters("q=zephyrian") });
+      expect({ found, inSearch: result.items.some((i) => i.id === listingId) }).toEqual({ found: expected, inSearch: expected });
+    };
+    // No listing has the word: /recherche reads it as a spelling of brand + model, and so does the alert.
+    const lookalike = await publish({ brand: "Peugeot", model: "Zephyrion" });
+    await agrees(lookalike.id, true);
+    // A listing with the word in its description: the search now shows the text matches only.
+    const worded = await insertListing(t.db, seller.id, {
+      ...base,
+      description: "Vendue avec le pack zephyrian complet, entretien suivi.",
+      status: "published",
+      publishedAt: new Date(),
+    });
+    await agrees(worded.id, true);
+    const secondLookalike = await publish({ brand: "Peugeot", model: "Zephyrion" });
+    await agrees(secondLookalike.id, false);
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, lookalike.id));
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, worded.id));
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, secondLookalike.id));
+  });
+
   it("draws the radius exactly: just inside the circle matches, just outside does not", async () => {
     const center = (await locatePostalCode({ db: t.db, postalCode: "69001" }))!;
     const me = await buyer();

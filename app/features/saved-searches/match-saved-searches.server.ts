@@ -29,7 +29,7 @@ export interface SearchMatch {
  * `searchWhere`) turned around, one statement. `match_keys && …` picks the candidates through
  * the GIN index (brand, model and geographic cell); every other filter is a column test, NULL
  * meaning 'Tous'; the radius is the bounding box then the exact haversine distance, on the same
- * 6 371 km sphere as the search. Left out: the owner's own searches, searches whose alerts are
+ * 6 371 km sphere as the search; the words as /recherche matches them (`matchStatement`). Left out: the owner's own searches, searches whose alerts are
  * off, and searches of accounts that turned 'Alertes de recherche' off or are suspended.
  */
 export async function findMatchingSearches(db: DbExecutor, listingId: string): Promise<SearchMatch[]> {
@@ -59,7 +59,42 @@ function toMatches(result: unknown): SearchMatch[] {
   }));
 }
 
-/** The matching statement itself (exported for EXPLAIN in scripts/bench-alerts.ts). */
+/**
+ * The saved search `s`'s filters (all but the words), tested on the listing aliased `l`: every
+ * filter a column test, NULL meaning 'Tous'; the radius the bounding box then the exact
+ * haversine distance.
+ */
+function filtersHold(l: SQL): SQL {
+  return sql`(s.brands is null or ${l}.brand = any(s.brands))
+      and (s.models is null or ${l}.model = any(s.models))
+      and (s.energies is null or ${l}.fuel = any(s.energies))
+      and (s.fuel is null or s.fuel = ${l}.fuel)
+      and (s.vehicle_type is null or s.vehicle_type = ${l}.vehicle_type)
+      and (s.gearbox is null or s.gearbox = ${l}.gearbox)
+      and (s.color is null or s.color = ${l}.color)
+      and (s.price_min is null or ${l}.price >= s.price_min)
+      and (s.price_max is null or ${l}.price <= s.price_max)
+      and (s.year_min is null or ${l}.year >= s.year_min)
+      and (s.year_max is null or ${l}.year <= s.year_max)
+      and (s.mileage_max is null or ${l}.mileage <= s.mileage_max)
+      and (not s.good_deals or ${l}.price_level <= 2)
+      and (s.latitude is null or (
+        ${l}.latitude between s.min_latitude and s.max_latitude
+        and (${l}.longitude between s.min_longitude and s.max_longitude
+          or ${l}.longitude + 360 between s.min_longitude and s.max_longitude
+          or ${l}.longitude - 360 between s.min_longitude and s.max_longitude)
+        and 2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
+          power(sin(radians(${l}.latitude - s.latitude) / 2), 2)
+          + cos(radians(s.latitude)) * cos(radians(${l}.latitude))
+            * power(sin(radians(${l}.longitude - s.longitude) / 2), 2)))) <= s.radius_km))`;
+}
+
+/**
+ * The matching statement itself (exported for EXPLAIN in scripts/bench-alerts.ts). The words
+ * match as /recherche matches them (text-match.server.ts): as text, or as a spelling of brand +
+ * model only when the words find nothing as text among the search's published listings — so a
+ * listing that only resembles the words is announced exactly when the search would show it.
+ */
 export function matchStatement(listingId: string, keys: string[]): SQL {
   return sql`
     select s.id as "savedSearchId", s.user_id as "userId", s.frequency, s.last_alert_at as "lastAlertAt"
@@ -68,32 +103,16 @@ export function matchStatement(listingId: string, keys: string[]): SQL {
     where s.match_keys && ${sql`array[${sql.join(keys.map((k) => sql`${k}`), sql`, `)}]::text[]`}
       and s.frequency <> 'off'
       and s.user_id <> l.owner_id
-      and (s.brands is null or l.brand = any(s.brands))
-      and (s.models is null or l.model = any(s.models))
-      and (s.energies is null or l.fuel = any(s.energies))
-      and (s.fuel is null or s.fuel = l.fuel)
-      and (s.vehicle_type is null or s.vehicle_type = l.vehicle_type)
-      and (s.gearbox is null or s.gearbox = l.gearbox)
-      and (s.color is null or s.color = l.color)
-      and (s.price_min is null or l.price >= s.price_min)
-      and (s.price_max is null or l.price <= s.price_max)
-      and (s.year_min is null or l.year >= s.year_min)
-      and (s.year_max is null or l.year <= s.year_max)
-      and (s.mileage_max is null or l.mileage <= s.mileage_max)
-      and (not s.good_deals or l.price_level <= 2)
+      and ${filtersHold(sql`l`)}
       and (s.text_query is null
         or numnode(websearch_to_tsquery('occazio_fr', s.text_query)) = 0
         or l.search_vector @@ websearch_to_tsquery('occazio_fr', s.text_query)
-        or occazio_fold(s.text_query) <% l.search_name)
-      and (s.latitude is null or (
-        l.latitude between s.min_latitude and s.max_latitude
-        and (l.longitude between s.min_longitude and s.max_longitude
-          or l.longitude + 360 between s.min_longitude and s.max_longitude
-          or l.longitude - 360 between s.min_longitude and s.max_longitude)
-        and 2 * ${EARTH_RADIUS_KM} * asin(least(1, sqrt(
-          power(sin(radians(l.latitude - s.latitude) / 2), 2)
-          + cos(radians(s.latitude)) * cos(radians(l.latitude))
-            * power(sin(radians(l.longitude - s.longitude) / 2), 2)))) <= s.radius_km))
+        or (occazio_fold(s.text_query) <% l.search_name
+          and not exists (
+            select 1 from listings t
+            where t.status = 'published'
+              and t.search_vector @@ websearch_to_tsquery('occazio_fr', s.text_query)
+              and ${filtersHold(sql`t`)})))
       and not exists (select 1 from "user" u where u.id = s.user_id and (u.notify_search_alerts = false or u.suspended_at is not null))
   `;
 }
