@@ -50,8 +50,10 @@ test.describe("messaging between a buyer and a seller", () => {
     browser,
     baseURL,
   }) => {
-    // Two users, one of them signing up and confirming their address by e-mail first.
-    test.setTimeout(60_000);
+    // Two users, one of them signing up and confirming their address by e-mail first, two axe
+    // checks and two e-mails: 21 s on a quiet machine, past 60 s on the 2-core CI machine running
+    // two workers beside the app server (like the other two-context flows, compare and moderation).
+    test.setTimeout(120_000);
     const sellerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     try {
