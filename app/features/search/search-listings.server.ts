@@ -70,7 +70,7 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
 
 /**
  * Whether the page of a search by place alone, newest first, walks the recency index
- * (`placeWalkPageIds`) instead of leaving the plan to PostgreSQL. The planner estimates a
+ * (`walkedPage`) instead of leaving the plan to PostgreSQL. The planner estimates a
  * circle's matches from the latitude and longitude histograms as if they were independent
  * (~10 000 for the 31 000 listings within 50 km of Paris at 1 000 000), so deep pages of dense
  * circles collected and sorted every match of the band (31.6 ms for page 100) where the walk
