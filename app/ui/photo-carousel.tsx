@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useInteractive } from "~/ui/use-interactive";
 
 export const PLACEHOLDER_PHOTO_SRC = "/images/placeholder-vehicule.svg";
 
@@ -25,6 +26,8 @@ export function PhotoCarousel({
   priority?: boolean;
 }) {
   const [index, setIndex] = useState(0);
+  // The arrows need the page's JavaScript: visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   const count = photos.length;
   const current = count ? photos[Math.min(index, count - 1)] : undefined;
   const shown = Math.min(index, Math.max(0, count - 1));
@@ -46,6 +49,7 @@ export function PhotoCarousel({
           <button
             type="button"
             onClick={() => step(-1)}
+            disabled={!interactive}
             aria-label="Photo précédente"
             className="carousel-nav left-2"
           >
@@ -56,6 +60,7 @@ export function PhotoCarousel({
           <button
             type="button"
             onClick={() => step(1)}
+            disabled={!interactive}
             aria-label="Photo suivante"
             className="carousel-nav right-2"
           >

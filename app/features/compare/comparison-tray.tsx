@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
+import { useInteractive } from "~/ui/use-interactive";
 import { COMPARE_FULL_MESSAGE, COMPARE_LIMIT, comparePath, parseCompareIds } from "./compare-ids";
 
 /** Where a visitor's tray lives (signed-in users keep theirs on the server). */
@@ -156,19 +157,22 @@ const CHECK = "M5 12.5 10 17l9-10";
  */
 export function CompareButton({ listingId, variant = "card" }: { listingId: string; variant?: "card" | "detail" }) {
   const tray = useComparisonTray();
+  // Needs the page's JavaScript: visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   if (!tray) return null;
   const selected = tray.ids.includes(listingId);
   return (
     <button
       type="button"
       aria-pressed={selected}
+      disabled={!interactive}
       onClick={(event) => {
         // It sits inside clickable cards.
         event.preventDefault();
         event.stopPropagation();
         void (selected ? tray.remove(listingId) : tray.add(listingId));
       }}
-      className={`relative z-20 inline-flex shrink-0 items-center gap-1.5 rounded-lg font-semibold ring-1 ${
+      className={`relative z-20 inline-flex shrink-0 items-center gap-1.5 rounded-lg font-semibold ring-1 disabled:cursor-wait disabled:opacity-50 ${
         variant === "detail" ? "px-3 py-2 text-sm" : "px-2 py-1 text-xs"
       } ${selected ? "bg-brand-50 text-brand-800 ring-brand-600" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-50"}`}
     >
@@ -191,6 +195,7 @@ export function CompareButton({ listingId, variant = "card" }: { listingId: stri
 export function ComparisonTrayBar() {
   const tray = useComparisonTray();
   const { pathname } = useLocation();
+  const interactive = useInteractive();
   if (!tray || pathname === "/comparer" || (tray.ids.length === 0 && !tray.message)) return null;
   const aboveContactBar = pathname.startsWith("/annonce/");
   return (
@@ -221,7 +226,8 @@ export function ComparisonTrayBar() {
               type="button"
               aria-label="Vider la comparaison"
               onClick={() => void tray.clear()}
-              className="grid h-8 w-8 place-items-center rounded-full text-lg leading-none hover:bg-brand-800"
+              disabled={!interactive}
+              className="grid h-8 w-8 place-items-center rounded-full text-lg leading-none hover:bg-brand-800 disabled:cursor-wait disabled:opacity-50"
             >
               <span aria-hidden="true">×</span>
             </button>

@@ -11,6 +11,7 @@ import type { ListingPriceRating } from "~/features/pricing/price-rating";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { PriceRatingSection } from "~/features/pricing/price-rating-section";
 import { formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
+import { useInteractive } from "~/ui/use-interactive";
 import { WhenVisible } from "~/ui/when-visible";
 import type { PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
@@ -29,15 +30,18 @@ export const DESCRIPTION_PREVIEW = 600;
 function BackButton() {
   const navigate = useNavigate();
   const location = useLocation();
+  // Needs the page's JavaScript: visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   return (
     <button
       type="button"
-      className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+      className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-50"
+      disabled={!interactive}
       onClick={() => {
         // Back one page when the visitor came from within the site (React Router gives the
         // first entry the key "default"), else to the results.
-        if (location.key !== "default") navigate(-1);
-        else navigate("/recherche");
+        if (location.key !== "default") void navigate(-1);
+        else void navigate("/recherche");
       }}
     >
       <span aria-hidden="true">‹</span> Afficher toutes les annonces
@@ -86,13 +90,14 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 function Description({ text }: { text: string | null }) {
   const [expanded, setExpanded] = useState(false);
+  const interactive = useInteractive();
   if (!text) return <p className="text-slate-600">{NOT_SPECIFIED}</p>;
   const long = text.length > DESCRIPTION_PREVIEW;
   return (
     <div>
       <p className="whitespace-pre-line text-slate-800">{long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text}</p>
       {long ? (
-        <button type="button" className="mt-2 text-sm font-semibold text-brand-700 underline" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+        <button type="button" className="mt-2 text-sm font-semibold text-brand-700 underline disabled:cursor-wait disabled:opacity-50" aria-expanded={expanded} disabled={!interactive} onClick={() => setExpanded(!expanded)}>
           {expanded ? "Voir moins" : "Voir plus"}
         </button>
       ) : null}

@@ -18,7 +18,7 @@ const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
  * ring drawn outside the button: the ring is drawn inside, on the photo itself — visible when the
  * viewer gives the focus back to the photo that opened it.
  */
-const PHOTO_BUTTON_FOCUS = "group focus-visible:outline-none";
+const PHOTO_BUTTON_FOCUS = "group focus-visible:outline-none disabled:cursor-wait";
 const PHOTO_FOCUS_RING = "group-focus-visible:outline-4 group-focus-visible:-outline-offset-4 group-focus-visible:outline-brand-600";
 
 const { Panel: PhotoViewer, preload: preloadViewer } = lazyDialog(() => import("./photo-viewer"));
@@ -82,17 +82,17 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
           }}
         >
           {photos.map((photo, i) => (
-            <button key={photo.src} type="button" className={`w-full shrink-0 snap-center ${PHOTO_BUTTON_FOCUS}`} aria-haspopup="dialog" {...viewer.preloadProps} onClick={openViewer(i)} aria-label={`Agrandir : ${label(i)}`}>
+            <button key={photo.src} type="button" className={`w-full shrink-0 snap-center ${PHOTO_BUTTON_FOCUS}`} aria-haspopup="dialog" {...viewer.preloadProps} onClick={openViewer(i)} disabled={!viewer.hydrated} aria-label={`Agrandir : ${label(i)}`}>
               <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className={`aspect-[4/3] w-full object-cover ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
             </button>
           ))}
         </div>
         {photos.length > 1 ? (
           <>
-            <button type="button" className={`${navButton} left-2`} onClick={() => step(-1)} aria-label="Photo précédente">
+            <button type="button" className={`${navButton} left-2`} onClick={() => step(-1)} disabled={!viewer.hydrated} aria-label="Photo précédente">
               <Arrow direction="left" />
             </button>
-            <button type="button" className={`${navButton} right-2`} onClick={() => step(1)} aria-label="Photo suivante">
+            <button type="button" className={`${navButton} right-2`} onClick={() => step(1)} disabled={!viewer.hydrated} aria-label="Photo suivante">
               <Arrow direction="right" />
             </button>
             <p className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" aria-live="polite">
@@ -111,6 +111,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             aria-haspopup="dialog"
             {...viewer.preloadProps}
             onClick={openViewer(i)}
+            disabled={!viewer.hydrated}
             className={`${i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`} ${PHOTO_BUTTON_FOCUS}`}
             aria-label={`Agrandir : ${label(i)}`}
           >

@@ -19,4 +19,4 @@ export function Arrow({ direction }: { direction: "left" | "right" }) {
 
 /** A round arrow button over a photo; add its side (`left-2`, `right-4`…). */
 export const navButton =
-  "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white";
+  "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white disabled:cursor-wait disabled:opacity-50";

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
+import { useInteractive } from "~/ui/use-interactive";
 
 export const NO_PHONE_TEXT = "Numéro non communiqué";
 
@@ -15,6 +16,8 @@ export const NO_PHONE_TEXT = "Numéro non communiqué";
  * above the bar rather than under the button.
  */
 export function SellerPhoneButton({ listingId, hasPhone, compact = false }: { listingId: string; hasPhone: boolean; compact?: boolean }) {
+  // Needs the page's JavaScript: visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   const user = useOptionalUser();
   const { openAuthDialog } = useAuthDialog();
   const [phone, setPhone] = useState<string | null>(null);
@@ -44,7 +47,7 @@ export function SellerPhoneButton({ listingId, hasPhone, compact = false }: { li
 
   return (
     <div>
-      <Button variant="secondary" className={compact ? "whitespace-nowrap px-3" : "w-full"} onClick={() => void reveal()}>
+      <Button variant="secondary" className={compact ? "whitespace-nowrap px-3" : "w-full"} disabled={!interactive} onClick={() => void reveal()}>
         Téléphone
       </Button>
       {message ? (

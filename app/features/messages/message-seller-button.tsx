@@ -4,6 +4,7 @@ import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
+import { useInteractive } from "~/ui/use-interactive";
 import { EMAIL_UNVERIFIED_CODE } from "~/features/auth/email-verification";
 import { MESSAGE_TEXTS } from "./message-data";
 
@@ -14,6 +15,8 @@ import { MESSAGE_TEXTS } from "./message-data";
  * `bubbleClassName` (above the bar) rather than under the button.
  */
 export function MessageSellerButton({ listingId, compact = false, bubbleClassName = "" }: { listingId: string; compact?: boolean; bubbleClassName?: string }) {
+  // Needs the page's JavaScript: visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   const user = useOptionalUser();
   const { openAuthDialog } = useAuthDialog();
   const navigate = useNavigate();
@@ -40,7 +43,7 @@ export function MessageSellerButton({ listingId, compact = false, bubbleClassNam
     <div>
       <Button
         className={compact ? "whitespace-nowrap px-3" : "w-full"}
-        disabled={pending}
+        disabled={pending || !interactive}
         onClick={() => {
           if (user) void openConversation();
           else

@@ -4,6 +4,7 @@ import { PageLinks } from "~/ui/pagination";
 import { availableSorts, defaultSort, MAX_PAGE, PAGE_SIZE, SORT_LABELS, toSearchParams, type SearchFilters } from "./search-params";
 import { searchViewHref, VIEW_PARAM, type SearchView } from "./search-meta";
 import { formatNumber } from "~/ui/format";
+import { useInteractive } from "~/ui/use-interactive";
 
 /**
  * The sort `<select>`: changing it loads the new order at once (the URL keeps it, page back to
@@ -12,6 +13,9 @@ import { formatNumber } from "~/ui/format";
 export function SortSelect({ filters, view }: { filters: SearchFilters; view: SearchView }) {
   const id = useId();
   const navigate = useNavigate();
+  // Changing the order needs the page's JavaScript (the 'Trier' button is for browsers without
+  // it): visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   const keep = [...toSearchParams({ ...filters, sort: undefined, page: undefined })];
   return (
     <Form noValidate method="get" action="/recherche" className="flex items-center gap-2">
@@ -26,11 +30,12 @@ export function SortSelect({ filters, view }: { filters: SearchFilters; view: Se
         id={id}
         name="sort"
         value={filters.sort ?? defaultSort(filters)}
+        disabled={!interactive}
         onChange={(event) => {
           const sort = availableSorts(filters).find((s) => s === event.target.value) ?? defaultSort(filters);
           void navigate(searchViewHref({ ...filters, sort, page: undefined }, view));
         }}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:cursor-wait disabled:opacity-60"
       >
         {availableSorts(filters).map((sort) => (
           <option key={sort} value={sort}>

@@ -1,6 +1,7 @@
 import { NavLink } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { useOptionalUser, useRootData } from "~/features/auth/session-user";
+import { useInteractive } from "~/ui/use-interactive";
 import { unreadBadgeText, unreadLabel } from "./account-menu";
 
 const ICONS = {
@@ -29,6 +30,8 @@ export function TabBar() {
   const user = useOptionalUser();
   const { unreadMessages } = useRootData();
   const { openAuthDialog } = useAuthDialog();
+  // The login popup needs the page's JavaScript: visibly disabled until it runs (decision 0024).
+  const interactive = useInteractive();
   const tabs = user
     ? [
         { to: "/home", label: "Accueil", icon: ICONS.home },
@@ -70,7 +73,8 @@ export function TabBar() {
           <li className="h-full flex-1">
             <button
               type="button"
-              className="flex h-full w-full flex-col items-center justify-center gap-0.5 text-xs font-medium text-slate-600"
+              className="flex h-full w-full flex-col items-center justify-center gap-0.5 text-xs font-medium text-slate-600 disabled:cursor-wait disabled:opacity-50"
+              disabled={!interactive}
               onClick={() => openAuthDialog({ mode: "login" })}
             >
               <TabIcon path={ICONS.profile} />
