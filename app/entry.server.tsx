@@ -9,6 +9,7 @@ import {
   databaseUnavailablePage,
   isDatabaseUnavailable,
 } from "~/server/database-unavailable";
+import { deferHydrationScripts, deferHydrationScriptsStream, hydratesAfterPaint } from "~/server/deferred-hydration.server";
 import { NonceContext } from "~/ui/nonce";
 
 export const streamTimeout = 5_000;
@@ -58,6 +59,7 @@ export default function handleRequest(
     return new Response(databaseUnavailablePage(), { status: 503, headers: responseHeaders });
   }
   const nonce = loadContext.cspNonce;
+  const afterPaint = hydratesAfterPaint(routerContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers, SPA-mode builds and pages the server validates or caches (read whole anyway)
@@ -85,7 +87,9 @@ export default function handleRequest(
                 callback();
               },
               final(callback) {
-                resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+                const html = Buffer.concat(chunks);
+                const body = afterPaint ? deferHydrationScripts(html.toString("utf8")) : html;
+                resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
             });
@@ -93,7 +97,7 @@ export default function handleRequest(
             pipe(sink);
             return;
           }
-          const body = new PassThrough();
+          const body = afterPaint ? deferHydrationScriptsStream() : new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -6,6 +6,7 @@ import { getSessionUser } from "./features/auth/session.server";
 import type { RootData } from "./features/auth/session-user";
 import { getComparisonTray } from "./features/compare/comparison-tray.server";
 import { countUnread } from "./features/messages/count-unread.server";
+import { DeferredHydration } from "./ui/deferred-hydration";
 import { useNonce } from "./ui/nonce";
 import { SiteFooter } from "~/features/shell/site-footer";
 import { SiteHeader } from "~/features/shell/site-header";
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
+        <DeferredHydration nonce={nonce} />
       </body>
     </html>
   );

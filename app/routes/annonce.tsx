@@ -14,6 +14,10 @@ import { isAppError } from "~/server/app-error";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/annonce";
+import type { HydrationHandle } from "~/ui/deferred-hydration";
+
+/** Hydration after the first paint (decision 0024): a listing: its first photo is the LCP. */
+export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;

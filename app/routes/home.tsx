@@ -11,6 +11,10 @@ import { resultCountLabel } from "~/features/search/search-meta";
 import { buttonClasses } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/home";
+import type { HydrationHandle } from "~/ui/deferred-hydration";
+
+/** Hydration after the first paint (decision 0024): the home page: hero and latest listings. */
+export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
 export function meta() {
   return pageMeta(

@@ -27,12 +27,16 @@ import { interpretQuery } from "~/features/search/interpret-query.server";
 import { SearchTextBox } from "~/features/search/search-text-box";
 import { pageMeta, SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/recherche";
+import type { HydrationHandle } from "~/ui/deferred-hydration";
 
 /**
  * /recherche (spec §2 Search): the published listings matching every parameter of the URL,
  * 24 per page, as a list or a map. A value that cannot be used is ignored with a French
  * message above the results — a shared or hand-edited URL never gives an error page.
  */
+/** Hydration after the first paint (decision 0024): results: the first card's photo is the LCP. */
+export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const url = new URL(request.url);

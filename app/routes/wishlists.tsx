@@ -10,6 +10,10 @@ import { PageLinks } from "~/ui/pagination";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/wishlists";
 import { formatNumber } from "~/ui/format";
+import type { HydrationHandle } from "~/ui/deferred-hydration";
+
+/** Hydration after the first paint (decision 0024): favourites: cards like /recherche. */
+export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
 export function meta() {
   return [

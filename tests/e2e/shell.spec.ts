@@ -109,7 +109,43 @@ test.describe("site shell", () => {
     await expect(menu).not.toHaveAttribute("aria-busy", "true");
   });
 
-    test("the home page has no serious accessibility violation", async ({ page }) => {
+  test("search results and their first photo are painted before the page's JavaScript is requested, then the page hydrates", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/recherche");
+    // Hydrated: the app's effect has run and a heart answers taps.
+    await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/recherche");
+    await expect(page.getByRole("button", { name: "Ajouter aux favoris" }).first()).toBeEnabled();
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const photo = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]')?.currentSrc ?? "";
+      const scripts = resources.filter((r) => new URL(r.name).pathname.startsWith("/assets/") && r.name.endsWith(".js"));
+      return {
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        // The earliest time the photo was there (its preload's or its own request).
+        photoLoaded: Math.min(...resources.filter((r) => r.name === photo).map((r) => r.responseEnd)),
+        firstScript: Math.min(...scripts.map((r) => r.startTime)),
+        scripts: scripts.length,
+      };
+    });
+    expect(timing.scripts).toBeGreaterThan(10);
+    expect(timing.photoLoaded).toBeLessThan(Infinity);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.photoLoaded);
+    expect(timing.firstScript).toBeGreaterThanOrEqual(timing.firstPaint);
+  });
+
+  test("only reading pages hold their JavaScript back; the publish wizard's page loads it at once", async ({ request }) => {
+    for (const path of ["/home", "/recherche"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain('type="text/x-deferred-module"');
+      expect(html, path).not.toContain('rel="modulepreload"');
+    }
+    const wizard = await (await request.get("/publish")).text();
+    expect(wizard).toContain('type="module"');
+    expect(wizard).toContain('rel="modulepreload"');
+    expect(wizard).not.toContain('type="text/x-deferred-module"');
+  });
+
+  test("the home page has no serious accessibility violation", async ({ page }) => {
     await page.goto("/home");
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
@@ -129,13 +165,10 @@ test.describe("server basics", () => {
   });
 
   test("hashed assets are cached immutably and pages are compressed", async ({ page, request }) => {
-    let assetUrl = "";
-    page.on("response", (r) => {
-      if (r.url().includes("/assets/") && r.url().endsWith(".js")) assetUrl ||= r.url();
-    });
+    // The page's modules are requested once it has painted (decision 0024).
+    const script = page.waitForResponse((r) => r.url().includes("/assets/") && r.url().endsWith(".js"));
     await page.goto("/home");
-    expect(assetUrl).not.toBe("");
-    const asset = await request.get(assetUrl);
+    const asset = await request.get((await script).url());
     expect(asset.headers()["cache-control"]).toContain("immutable");
     const html = await request.get("/home", { headers: { "accept-encoding": "gzip" } });
     expect(html.headers()["content-encoding"]).toBe("gzip");
