@@ -75,6 +75,21 @@ function lighthouse(url: string, out: string, cookie?: string): Result {
   };
 }
 
+/**
+ * Lighthouse now and then fails to record the trace of a load ("NO_NAVSTART", "NO_FCP") on a busy
+ * machine: that run is taken again, up to three times, rather than losing the whole table.
+ */
+function lighthouseWithRetry(url: string, out: string, cookie?: string): Result {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouse(url, out, cookie);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.error(`Lighthouse a échoué sur ${url} (essai ${attempt}), nouvel essai.`);
+    }
+  }
+}
+
 function median(results: Result[]): Result {
   const sorted = [...results].sort((a, b) => a.performance - b.performance || b.lcpMs - a.lcpMs);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -151,8 +166,7 @@ try {
   for (const page of pages) {
     if (only.length && !only.some((word) => page.label.includes(word))) continue;
     const results: Result[] = [];
-    for (let i = 0; i < runs; i++)
-      results.push(lighthouse(base + page.path, path.join(dataDir, "report.json"), page.cookie));
+    for (let i = 0; i < runs; i++) results.push(lighthouseWithRetry(base + page.path, path.join(dataDir, "report.json"), page.cookie));
     const r = median(results);
     const miss = misses(r);
     if (miss.length) failed = true;
