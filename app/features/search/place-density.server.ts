@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import { EARTH_RADIUS_KM } from "~/features/places/geo";
+import { distanceKmBetween, EARTH_RADIUS_KM } from "~/features/places/geo";
 import type { RadiusArea } from "./search-where.server";
 
 /**
@@ -106,16 +106,13 @@ export async function warmPlaceDensity(db: DbExecutor, options: { maxAgeMs?: num
   return rebuild(db, entry);
 }
 
-const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
-
 /** Published listings within the circle, by the same great-circle distance as the search's SQL. */
 export function listingsInCircle(density: PlaceDensity, area: RadiusArea): number {
   const { points } = density;
-  const lat0 = toRadians(area.center.latitude);
-  const lon0 = toRadians(area.center.longitude);
+  const { latitude, longitude } = area.center;
   const dLat = (area.radiusKm / EARTH_RADIUS_KM) * (180 / Math.PI);
-  const minLat = area.center.latitude - dLat - 1e-9;
-  const maxLat = area.center.latitude + dLat + 1e-9;
+  const minLat = latitude - dLat - 1e-9;
+  const maxLat = latitude + dLat + 1e-9;
   // The points are ordered by latitude: start at the band's first one.
   let low = 0;
   let high = points.length / 3;
@@ -126,11 +123,7 @@ export function listingsInCircle(density: PlaceDensity, area: RadiusArea): numbe
   }
   let n = 0;
   for (let i = low * 3; i < points.length && points[i]! <= maxLat; i += 3) {
-    const lat = toRadians(points[i]!);
-    const h =
-      Math.sin((lat - lat0) / 2) ** 2 +
-      Math.cos(lat0) * Math.cos(lat) * Math.sin((toRadians(points[i + 1]!) - lon0) / 2) ** 2;
-    if (2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h))) <= area.radiusKm) n += points[i + 2]!;
+    if (distanceKmBetween(latitude, longitude, points[i]!, points[i + 1]!) <= area.radiusKm) n += points[i + 2]!;
   }
   return n;
 }
