@@ -13,14 +13,14 @@ import {
  * not alongside the stylesheet and the photo (decision 0024).
  *
  * React Router's `<Scripts />` writes a `modulepreload` link for every module of the page
- * (≈ 37 on /recherche, hoisted into the head by React) and an async module script that imports
+ * (36 on /recherche, hoisted into the head by React) and an async module script that imports
  * them: on a slow phone 140 KiB of JavaScript then compete with the 11 KiB stylesheet and the
  * first photo, and nothing is painted before they are all in. It has no option to hold them
  * back, so the document's two literal forms are renamed here — the links lose their `rel`
  * (inert), the module script gets a type the browser does not run — and the root layout's
- * loader (`~/ui/deferred-hydration`) restores both after the first paint. The markup is
- * otherwise byte for byte what React wrote; a page without them (an error page rendered
- * outside React) is left alone.
+ * loader (`~/ui/deferred-hydration`) runs the module after the first paint (the preloads stay
+ * inert: React adds its own when it hydrates). The markup is otherwise byte for byte what React
+ * wrote; a page without them (an error page rendered outside React) is left alone.
  */
 const REWRITES: readonly (readonly [string, string])[] = [
   ['<link rel="modulepreload"', `<link ${DEFERRED_PRELOAD_ATTRIBUTE}=""`],
