@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CATALOGUE, findBrand } from "~/features/catalogue/catalogue-data";
+import { sortedModels } from "~/features/catalogue/model-order";
 import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { MAX_DESCRIPTION_LENGTH, editListingSchema } from "~/features/publish/listing-schemas";
 import { PhotoManager } from "~/features/publish/photo-manager";
@@ -28,7 +29,6 @@ export interface EditableListing {
   photos: { id: string; src: string; srcSet: string }[];
 }
 
-const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
 
 /** The seller's edit form for a published or refused listing (route: routes/edit-listing.tsx). */
 export function EditListingPage({
@@ -48,7 +48,7 @@ export function EditListingPage({
   const brandOptions = CATALOGUE.map((b) => b.name);
   if (!findBrand(listing.brand)) brandOptions.unshift(listing.brand);
   const catalogueBrand = findBrand(brand);
-  const modelOptions = catalogueBrand ? [...catalogueBrand.models].sort(collator.compare) : [];
+  const modelOptions = catalogueBrand ? sortedModels(catalogueBrand) : [];
   if (brand === listing.brand && !modelOptions.includes(listing.model)) modelOptions.unshift(listing.model);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -1,6 +1,7 @@
 import { useId, useState, type InputHTMLAttributes } from "react";
 import type { z } from "zod";
 import { CATALOGUE, findBrand } from "~/features/catalogue/catalogue-data";
+import { sortedModels } from "~/features/catalogue/model-order";
 import {
   COLORS,
   FUELS,
@@ -51,7 +52,6 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   8: "Prix",
 };
 
-const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
 
 /**
  * The browser half of "validated in the browser and on the server": the step's shared zod
@@ -171,7 +171,7 @@ function BrandAndModel({ values, errors }: { values: WizardValues; errors: Field
   const id = useId();
   const [brand, setBrand] = useState(values.brand ?? "");
   const catalogueBrand = findBrand(brand);
-  const models = catalogueBrand ? [...catalogueBrand.models].sort(collator.compare) : [];
+  const models = catalogueBrand ? sortedModels(catalogueBrand) : [];
   return (
     <div className="space-y-4">
       <TextField

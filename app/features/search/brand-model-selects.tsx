@@ -1,7 +1,6 @@
 import { useId } from "react";
 import { CATALOGUE } from "~/features/catalogue/catalogue-data";
-
-const collator = new Intl.Collator("fr", { numeric: true, sensitivity: "base" });
+import { sortedModels } from "~/features/catalogue/model-order";
 
 /** Catalogue brand names, already in French order. */
 export const BRAND_NAMES: readonly string[] = CATALOGUE.map((b) => b.name);
@@ -9,7 +8,7 @@ export const BRAND_NAMES: readonly string[] = CATALOGUE.map((b) => b.name);
 /** Models of a catalogue brand in alphabetical order (type-ahead in a native select needs it); [] otherwise. */
 export function modelsOf(brand: string): string[] {
   const entry = CATALOGUE.find((b) => b.name === brand);
-  return entry ? [...entry.models].sort(collator.compare) : [];
+  return entry ? sortedModels(entry) : [];
 }
 
 /** A value from the URL that the catalogue does not know stays selectable (shown first). */
