@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser } from "./features/auth/session.server";
@@ -7,6 +7,7 @@ import type { RootData } from "./features/auth/session-user";
 import { getComparisonTray } from "./features/compare/comparison-tray.server";
 import { countUnread } from "./features/messages/count-unread.server";
 import { DeferredHydration } from "./ui/deferred-hydration";
+import { ScrollRestoration } from "./ui/scroll-restoration";
 import { useNonce } from "./ui/nonce";
 import { SiteFooter } from "~/features/shell/site-footer";
 import { SiteHeader } from "~/features/shell/site-header";
@@ -22,7 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const openConversation = OPEN_CONVERSATION.exec(new URL(request.url).pathname)?.[1] ?? null;
   return {
     user,
-    unreadMessages: user ? await countUnread({ db: services.db, userId: user.id, exceptConversationId: openConversation }) : 0,
+    unreadMessages: user
+      ? await countUnread({ db: services.db, userId: user.id, exceptConversationId: openConversation })
+      : 0,
     identityProvider: provider ? { label: provider.label, kind: provider.kind } : null,
     map: { tileUrl: services.config.MAP_TILE_URL, attribution: services.config.MAP_TILE_ATTRIBUTION },
     comparisonIds: user ? (await getComparisonTray({ db: services.db, userId: user.id })).listingIds : [],

@@ -109,7 +109,9 @@ test.describe("site shell", () => {
     await expect(menu).not.toHaveAttribute("aria-busy", "true");
   });
 
-  test("search results and their first photo are painted before the page's JavaScript is requested, then the page hydrates", async ({ page }) => {
+  test("search results and their first photo are painted before the page's JavaScript is requested, then the page hydrates", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/recherche");
     // Hydrated: the app's effect has run and a heart answers taps.
@@ -118,7 +120,9 @@ test.describe("site shell", () => {
     const timing = await page.evaluate(() => {
       const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
       const photo = document.querySelector<HTMLImageElement>('main img[fetchpriority="high"]')?.currentSrc ?? "";
-      const scripts = resources.filter((r) => new URL(r.name).pathname.startsWith("/assets/") && r.name.endsWith(".js"));
+      const scripts = resources.filter(
+        (r) => new URL(r.name).pathname.startsWith("/assets/") && r.name.endsWith(".js"),
+      );
       return {
         firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
         // The earliest time the photo was there (its preload's or its own request).
@@ -135,7 +139,39 @@ test.describe("site shell", () => {
     expect(timing.firstPaint).toBeLessThan(Infinity);
   });
 
-  test("only reading pages hold their JavaScript back; the publish wizard's page loads it at once", async ({ request }) => {
+  test("the scroll position comes back after a reload, before any JavaScript, and after returning from a listing", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await page.goto("/recherche");
+    await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/recherche");
+    // A fresh visit gets its history key from the page's inline script.
+    expect(await page.evaluate(() => typeof window.history.state?.key)).toBe("string");
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(scrollY).toBe(1500);
+    // Reloaded with every script refused: only the inline script can put the page back.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload();
+    await expect.poll(scrollY).toBe(1500);
+    await page.unroute("**/assets/*.js");
+    await page.reload();
+    await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/recherche");
+    await expect.poll(scrollY).toBe(1500);
+    const card = page.locator('main a[href^="/annonce/"]').nth(9);
+    await card.scrollIntoViewIfNeeded();
+    const before = await scrollY();
+    expect(before).toBeGreaterThan(500);
+    await card.click();
+    await expect(page).toHaveURL(/\/annonce\//);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/recherche$/);
+    await expect.poll(scrollY).toBe(before);
+  });
+
+  test("only reading pages hold their JavaScript back; the publish wizard's page loads it at once", async ({
+    request,
+  }) => {
     for (const path of ["/home", "/recherche"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('type="text/x-deferred-module"');
