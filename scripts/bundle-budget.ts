@@ -14,7 +14,9 @@
  * The budget fails (exit 1) when a budgeted page exceeds BUDGET_KIB, naming its largest chunks
  * and their largest modules, or when a page ships a module it must not ship before it is
  * opened (schema library, dialog/menu library, auth client, legal texts, map code), naming the
- * chunk that holds it. Module attribution comes from build/client-chunks.json (vite.config.ts).
+ * chunk that holds it, or when one of its first-load files builds an `Intl` object (the first
+ * costs a phone's page 18–39 ms of locale data while it starts; decision 0025). Module
+ * attribution comes from build/client-chunks.json (vite.config.ts).
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -108,6 +110,8 @@ export interface PageReport {
   /** Part of totalGzip in files that are essentially the framework. */
   frameworkGzip: number;
   forbidden: { url: string; module: string; why: string }[];
+  /** First-load files that build an Intl object: 18–39 ms for the first one on a phone's page (decision 0025). */
+  intl: string[];
 }
 
 function firstLoad(manifest: Manifest, manifestUrl: string, routeIds: string[]): string[] {
@@ -159,8 +163,19 @@ export function measure(): PageReport[] {
         })
         .reduce((sum, f) => sum + f.gzip, 0),
       forbidden,
+      intl: files
+        .filter((f) =>
+          /\bIntl\.(NumberFormat|DateTimeFormat|Collator|PluralRules|RelativeTimeFormat|ListFormat)\b/.test(
+            readAsset(f.url),
+          ),
+        )
+        .map((f) => f.url),
     };
   });
+}
+
+function readAsset(url: string): string {
+  return fs.readFileSync(path.join(clientDir, url), "utf8");
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -212,6 +227,11 @@ function main() {
         .map((f) => `  - ${f.url} : ${kib(f.gzip)} Kio gzip — ${largestModules(f.url, 3)}`)
         .join("\n");
       failures.push(`${r.label} : ${kib(r.totalGzip)} Kio > ${BUDGET_KIB} Kio. Plus gros fichiers :\n${culprits}`);
+    }
+    for (const url of r.intl) {
+      failures.push(
+        `${r.label} charge ${url}, qui crée un objet Intl : le premier coûte 18 à 39 ms au chargement de la page (décision 0025 ; ~/ui/format).`,
+      );
     }
     const grouped = new Map<string, string[]>();
     for (const f of r.forbidden) {

@@ -1,12 +1,10 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import type { EntryContext } from "react-router";
-import {
-  DEFERRED_MODULE_ID,
-  DEFERRED_MODULE_TYPE,
-  DEFERRED_PRELOAD_ATTRIBUTE,
-  type HydrationHandle,
-} from "~/ui/deferred-hydration";
+import { DEFERRED_MODULE_ID, DEFERRED_MODULE_TYPE, type HydrationHandle } from "~/ui/deferred-hydration";
+
+/** What a `modulepreload` link becomes: an attribute no browser acts on. */
+const DEFERRED_PRELOAD_ATTRIBUTE = "data-deferred-modulepreload";
 
 /**
  * The page's JavaScript starts loading once the first paint (and the LCP photo) is on screen,

@@ -13,7 +13,6 @@
  */
 export const DEFERRED_MODULE_ID = "rr-deferred-module";
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
-export const DEFERRED_PRELOAD_ATTRIBUTE = "data-deferred-modulepreload";
 
 /**
  * A route's `handle` opts its documents in: the pages people land on and read (home, results,
