@@ -6,6 +6,7 @@ import { searchHref, withSuggestion } from "./search-params";
 import { parseSearchParams } from "./parse-search-params";
 import type { SearchSuggestion } from "./suggestion-types";
 import { LazyDialogSlot, lazyDialog, useLazyDialog, type LazyDialogState } from "~/ui/lazy-dialog";
+import { useFormTypedBeforeHydration } from "~/ui/use-field-state";
 
 const { Panel: HeaderSearchDialog, preload: preloadDialog } = lazyDialog(() => import("./header-search-dialog"));
 
@@ -63,6 +64,12 @@ function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelV
   const navigate = useNavigate();
   const [value, setValue] = useState(initial);
   const [q, setQ] = useState(initialQ);
+  const formRef = useFormTypedBeforeHydration((typed) => {
+    if (typed("q") !== initialQ) setQ(typed("q"));
+    if (typed("brand") !== initial.brand || typed("model") !== (initial.brand ? initial.model : "")) {
+      setValue({ brand: typed("brand"), model: typed("model") });
+    }
+  });
   const setOpen = dialog.setOpen;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -82,6 +89,7 @@ function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelV
   return (
     <div className="flex min-w-0 flex-1 items-center justify-end wide:justify-center">
       <form
+        ref={formRef}
         noValidate
         role="search"
         aria-label="Recherche par mots, marque et modèle"

@@ -2,17 +2,23 @@ import { useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
 import { brandModelHref } from "./header-search";
+import { useFormTypedBeforeHydration } from "~/ui/use-field-state";
 
 /** The home page's 'Trouver votre occasion' search: brand, model (disabled until a brand), 'Rechercher'. */
 export function HeroSearch() {
   const navigate = useNavigate();
   const [value, setValue] = useState<BrandModelValue>({ brand: "", model: "" });
+  const formRef = useFormTypedBeforeHydration((typed) => {
+    if (typed("brand")) setValue({ brand: typed("brand"), model: typed("model") });
+  });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     void navigate(brandModelHref(value));
   }
   return (
-    <form noValidate
+    <form
+      ref={formRef}
+      noValidate
       role="search"
       aria-label="Trouver votre occasion"
       action="/recherche"

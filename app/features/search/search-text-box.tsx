@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { SearchCombobox } from "./search-combobox";
 import { toSearchParams, withQuery, withSuggestion, type SearchFilters } from "./search-params";
+import { useFormTypedBeforeHydration } from "~/ui/use-field-state";
 
 /**
  * The words of a search on /recherche (issue 14), combined with every filter of the page:
@@ -15,12 +16,16 @@ export function SearchTextBox({
   onSubmit: (next: SearchFilters) => void;
 }) {
   const [value, setValue] = useState(filters.q ?? "");
+  const formRef = useFormTypedBeforeHydration((typed) => {
+    if (typed("q") !== value) setValue(typed("q"));
+  });
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit(withQuery(filters, value));
   }
   return (
     <form
+      ref={formRef}
       noValidate
       role="search"
       aria-label="Rechercher des mots"
