@@ -11,8 +11,13 @@ import { submitListing } from "~/features/publish/submit-listing.server";
 import { PublishPage, type PublishActionResult } from "~/features/publish/publish-page";
 import { PUBLISH_FAILED, type WizardValues } from "~/features/publish/wizard-steps";
 import { isAppError } from "~/server/app-error";
+import type { HydrationHandle } from "~/ui/deferred-hydration";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
+
+// Painted before its JavaScript loads (decision 0024): fields typed into meanwhile keep their
+// text in state (useFieldState); the buttons wait, visibly, for React.
+export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
 export function meta() {
   return [

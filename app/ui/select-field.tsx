@@ -1,4 +1,4 @@
-import type { SelectHTMLAttributes } from "react";
+import type { Ref, SelectHTMLAttributes } from "react";
 import { CONTROL_CLASSES, FieldShell, useField } from "./field";
 
 /** A labelled native `<select>` (keyboard and screen readers for free) with an optional hint and error. */
@@ -20,6 +20,7 @@ export function SelectField({
   groups?: readonly { label: string; options: readonly string[] }[];
   /** First, empty choice; null for none. */
   placeholder?: string | null;
+  ref?: Ref<HTMLSelectElement>;
 }) {
   const field = useField({ hint, error });
   return (

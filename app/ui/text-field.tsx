@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes } from "react";
+import type { InputHTMLAttributes, Ref } from "react";
 import { CONTROL_CLASSES, FieldShell, useField } from "./field";
 
 /** A labelled input with an optional hint and error, wired for screen readers. */
@@ -8,7 +8,12 @@ export function TextField({
   error,
   className = "",
   ...props
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string; error?: string | null }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  hint?: string;
+  error?: string | null;
+  ref?: Ref<HTMLInputElement>;
+}) {
   const field = useField({ hint, error });
   return (
     <FieldShell field={field} label={label} hint={hint} error={error} className={className}>

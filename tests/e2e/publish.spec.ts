@@ -281,6 +281,30 @@ for (const width of [375, 1280]) {
   });
 }
 
+test.describe("before the page's JavaScript runs", () => {
+  test("the wizard is painted first; a brand typed meanwhile drives the model suggestions once it hydrates", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto("/publish");
+    await stepTitle(page, 1);
+    // Buttons that need React wait visibly; the fields can be filled in already.
+    await expect(page.getByRole("button", { name: "Se connecter" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Suivant" })).toBeDisabled();
+    await page.getByLabel("Marque", { exact: true }).fill("Peugeot");
+    await expect(page.getByText("Saisissez le modèle tel qu'il figure sur la carte grise.")).toBeVisible();
+    release();
+    await expect(page.getByRole("button", { name: "Suivant" })).toBeEnabled();
+    await expect(page.getByLabel("Marque", { exact: true })).toHaveValue("Peugeot");
+    await expect(page.getByText("Modèles Peugeot proposés ; un autre modèle peut être saisi.")).toBeVisible();
+    await expect(page.locator('datalist option[value="208"]')).toHaveCount(1);
+  });
+});
+
 test.describe("first registration", () => {
   test("'MM/AAAA' gets its slash after two digits; Backspace takes it away, then the digits", async ({ page }) => {
     await signUpThroughUi(page);

@@ -169,18 +169,44 @@ test.describe("site shell", () => {
     await expect.poll(scrollY).toBe(before);
   });
 
-  test("only reading pages hold their JavaScript back; the publish wizard's page loads it at once", async ({
+  test("what is typed in the search forms before the page's JavaScript runs is still there, and used, once it hydrates", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto("/home");
+    const words = page.getByRole("combobox", { name: "Mots recherchés" });
+    await words.fill("toit ouvrant");
+    await page.getByLabel("Marque", { exact: true }).selectOption("Peugeot");
+    // Without JavaScript the model waits for a brand.
+    await expect(page.getByLabel("Modèle", { exact: true })).toBeDisabled();
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/home");
+    await expect(page.getByLabel("Modèle", { exact: true })).toBeEnabled();
+    await expect(words).toHaveValue("toit ouvrant");
+    await expect(page.getByLabel("Marque", { exact: true })).toHaveValue("Peugeot");
+    await page.getByLabel("Modèle", { exact: true }).selectOption("208");
+    await page.getByRole("search", { name: "Trouver votre occasion" }).getByRole("button", { name: "Rechercher" }).click();
+    await expect(page).toHaveURL(/\/recherche\?brand=Peugeot&model=208$/);
+  });
+
+  test("the pages people land on hold their JavaScript back until painted; the others load it at once", async ({
     request,
   }) => {
-    for (const path of ["/home", "/recherche"]) {
+    for (const path of ["/home", "/recherche", "/publish"]) {
       const html = await (await request.get(path)).text();
       expect(html, path).toContain('type="text/x-deferred-module"');
       expect(html, path).not.toContain('rel="modulepreload"');
     }
-    const wizard = await (await request.get("/publish")).text();
-    expect(wizard).toContain('type="module"');
-    expect(wizard).toContain('rel="modulepreload"');
-    expect(wizard).not.toContain('type="text/x-deferred-module"');
+    const legal = await (await request.get("/mentions-legales")).text();
+    expect(legal).toContain('type="module"');
+    expect(legal).toContain('rel="modulepreload"');
+    expect(legal).not.toContain('type="text/x-deferred-module"');
   });
 
   test("the home page has no serious accessibility violation", async ({ page }) => {

@@ -15,6 +15,7 @@ import {
 } from "~/features/publish/wizard-steps";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatMileage } from "~/ui/format";
+import { useInteractive } from "~/ui/use-interactive";
 
 export interface PublishActionResult {
   step: WizardStep;
@@ -106,6 +107,8 @@ function Wizard({
   const shownStep = useRef(step);
   const [clientErrors, setClientErrors] = useState<{ step: WizardStep; errors: FieldErrors } | null>(null);
   const submitting = navigation.state === "submitting";
+  // The page is painted before its JavaScript runs (decision 0024): what needs React waits visibly.
+  const interactive = useInteractive();
 
   // Screen readers and keyboards start each new step at its title.
   useEffect(() => {
@@ -189,6 +192,7 @@ function Wizard({
           <p className="text-sm font-medium text-amber-900">{SIGN_IN_TO_PUBLISH}</p>
           <Button
             variant="primary"
+            disabled={!interactive}
             onClick={() => openAuthDialog({ mode: "login", reason: SIGN_IN_TO_PUBLISH })}
           >
             Se connecter
@@ -232,10 +236,10 @@ function Wizard({
             </div>
           ) : null}
           <div className="flex items-center justify-between gap-3 border-t border-slate-100 pt-5">
-            <Button variant="secondary" disabled={step === 1 || submitting} onClick={() => navigate(`/publish?etape=${step - 1}`)}>
+            <Button variant="secondary" disabled={step === 1 || submitting || !interactive} onClick={() => navigate(`/publish?etape=${step - 1}`)}>
               Précédent
             </Button>
-            <Button type="submit" variant={step === LAST_WIZARD_STEP ? "accent" : "primary"} disabled={submitting}>
+            <Button type="submit" variant={step === LAST_WIZARD_STEP ? "accent" : "primary"} disabled={submitting || !interactive}>
               {step === LAST_WIZARD_STEP ? "Publier l'annonce" : "Suivant"}
             </Button>
           </div>

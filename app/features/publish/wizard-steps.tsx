@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes } from "react";
 import type { z } from "zod";
 import { CATALOGUE, findBrand } from "~/features/catalogue/catalogue-data";
 import { sortedModels } from "~/features/catalogue/model-order";
@@ -15,6 +15,7 @@ import { fieldErrors } from "~/ui/form-errors";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
 import { TextareaField } from "~/ui/textarea-field";
+import { useFieldState } from "~/ui/use-field-state";
 import {
   FIRST_REGISTRATION_MAX_LENGTH,
   MAX_BRAND_LENGTH,
@@ -143,6 +144,8 @@ export function StepFields({
   }
 }
 
+const onlyDigits = (typed: string) => typed.replace(/\D/g, "");
+
 /** A whole number typed digits only (spec §5): anything else typed is dropped as it comes. */
 export function DigitsField({
   defaultValue,
@@ -154,22 +157,23 @@ export function DigitsField({
   hint?: string;
   error?: string | null;
 }) {
-  const [value, setValue] = useState(defaultValue);
+  const [value, setValue, ref] = useFieldState<HTMLInputElement>(defaultValue, onlyDigits);
   return (
     <TextField
       type="text"
       inputMode="numeric"
       autoComplete="off"
       {...props}
+      ref={ref}
       value={value}
-      onChange={(event) => setValue(event.currentTarget.value.replace(/\D/g, ""))}
+      onChange={(event) => setValue(onlyDigits(event.currentTarget.value))}
     />
   );
 }
 
 function BrandAndModel({ values, errors }: { values: WizardValues; errors: FieldErrors }) {
   const id = useId();
-  const [brand, setBrand] = useState(values.brand ?? "");
+  const [brand, setBrand, brandRef] = useFieldState<HTMLInputElement>(values.brand ?? "");
   const catalogueBrand = findBrand(brand);
   const models = catalogueBrand ? sortedModels(catalogueBrand) : [];
   return (
@@ -178,6 +182,7 @@ function BrandAndModel({ values, errors }: { values: WizardValues; errors: Field
         label="Marque"
         name="brand"
         list={`${id}-brands`}
+        ref={brandRef}
         value={brand}
         onChange={(event) => setBrand(event.currentTarget.value)}
         maxLength={MAX_BRAND_LENGTH}
@@ -224,8 +229,11 @@ function YearAndRegistration({
   errors: FieldErrors;
   suggestions: ModelSuggestions | null;
 }) {
-  const [registration, setRegistration] = useState(values.firstRegistration ?? "");
-  const [year, setYear] = useState(values.year ?? "");
+  const [registration, setRegistration, registrationRef] = useFieldState<HTMLInputElement>(
+    values.firstRegistration ?? "",
+    (typed) => formatFirstRegistrationInput(typed),
+  );
+  const [year, setYear, yearRef] = useFieldState<HTMLSelectElement>(values.year ?? "");
   const thisYear = new Date().getFullYear();
   const years = Array.from({ length: thisYear - MIN_YEAR + 1 }, (_, i) => String(thisYear - i));
   const outside = Boolean(suggestions && year && suggestions.yearOutside(Number(year)));
@@ -235,6 +243,7 @@ function YearAndRegistration({
         label="Année du modèle"
         name="year"
         options={years}
+        ref={yearRef}
         value={year}
         onChange={(event) => setYear(event.currentTarget.value)}
         placeholder="Choisissez l'année"
@@ -252,6 +261,7 @@ function YearAndRegistration({
         maxLength={FIRST_REGISTRATION_MAX_LENGTH}
         placeholder="MM/AAAA"
         hint="Mois et année, comme sur la carte grise (case B)."
+        ref={registrationRef}
         value={registration}
         onChange={(event) => setRegistration(formatFirstRegistrationInput(event.currentTarget.value, registration))}
         error={errors.firstRegistration}
