@@ -290,6 +290,12 @@ test.describe("before the page's JavaScript runs", () => {
       await scripts;
       await route.continue();
     });
+    // The page's policy has no 'unsafe-eval': nothing it loads may try (zod's JIT did).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.sourceFile}`));
+    });
     await page.goto("/publish");
     await stepTitle(page, 1);
     // Buttons that need React wait visibly; the fields can be filled in already.
@@ -302,6 +308,11 @@ test.describe("before the page's JavaScript runs", () => {
     await expect(page.getByLabel("Marque", { exact: true })).toHaveValue("Peugeot");
     await expect(page.getByText("Modèles Peugeot proposés ; un autre modèle peut être saisi.")).toBeVisible();
     await expect(page.locator('datalist option[value="208"]')).toHaveCount(1);
+    await page.getByLabel("Modèle", { exact: true }).fill("208");
+    // The step's rules (zod) ran in the browser: no message, the sign-in prompt instead.
+    await page.getByRole("button", { name: "Suivant" }).click();
+    await expect(page.getByRole("dialog").getByText("Vous devez être connecté pour publier une annonce.")).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 });
 

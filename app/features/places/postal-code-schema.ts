@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/ui/zod";
 import { POSTAL_CODE_MESSAGE, POSTAL_CODE_PATTERN } from "./postal-code";
 
 /** The postal-code rule of `postal-code.ts` as a zod schema (server parsing, the listing wizard's schemas). */

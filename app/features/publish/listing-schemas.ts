@@ -7,7 +7,7 @@
  * both and output clean values: trimmed text, integers, canonical vocabulary spellings.
  * Every message is French and names the field, because it is shown next to that field.
  */
-import { z } from "zod";
+import { z } from "~/ui/zod";
 import {
   COLORS,
   FUELS,
