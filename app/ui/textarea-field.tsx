@@ -1,6 +1,7 @@
-import { useId, useState, type TextareaHTMLAttributes } from "react";
+import { useId, type TextareaHTMLAttributes } from "react";
 import { CONTROL_CLASSES, FieldShell, useField } from "./field";
 import { formatNumber } from "./format";
+import { useFieldState } from "./use-field-state";
 
 
 /** A labelled textarea with a live character counter ("120 / 5 000 caractères") and an optional error. */
@@ -21,7 +22,10 @@ export function TextareaField({
   defaultValue?: string;
 }) {
   const counterId = `${useId()}-counter`;
-  const [length, setLength] = useState((defaultValue ?? "").length);
+  // The text itself stays the browser's; its length is counted from what was typed before
+  // hydration too (decision 0024).
+  const [text, setText, ref] = useFieldState<HTMLTextAreaElement>(defaultValue ?? "");
+  const length = text.length;
   const over = length > maxChars;
   const field = useField({ hint, error, invalid: over, describedBy: [counterId] });
   return (
@@ -47,9 +51,10 @@ export function TextareaField({
     >
       <textarea
         {...field.controlProps}
+        ref={ref}
         defaultValue={defaultValue}
         onChange={(event) => {
-          setLength(event.currentTarget.value.length);
+          setText(event.currentTarget.value);
           onChange?.(event);
         }}
         className={CONTROL_CLASSES}

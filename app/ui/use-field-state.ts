@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef, useState } from "react";
  * disagree with the field until the next keystroke. Once, as the field mounts, its own value is
  * read back through `normalize` (what the field's `onChange` does to typed text).
  */
-export function useFieldState<Element extends HTMLInputElement | HTMLSelectElement>(
+export function useFieldState<Element extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
   initial: string,
   normalize: (typed: string) => string = (typed) => typed,
 ) {

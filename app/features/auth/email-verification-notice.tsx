@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/ui/button";
+import { useInteractive } from "~/ui/use-interactive";
 import { EMAIL_VERIFICATION_TEXTS } from "./email-verification";
 
 /**
@@ -11,6 +12,7 @@ import { EMAIL_VERIFICATION_TEXTS } from "./email-verification";
 export function EmailVerificationNotice({ email, reason }: { email: string; reason: "publish" | "message" }) {
   const location = useLocation();
   const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
+  const interactive = useInteractive();
   async function resend() {
     setState("sending");
     const response = await fetch("/api/auth/send-verification-email", {
@@ -27,7 +29,7 @@ export function EmailVerificationNotice({ email, reason }: { email: string; reas
         Le lien a été envoyé à <strong className="break-all">{email}</strong>. Vous pouvez déjà parcourir les annonces et garder vos favoris.
       </p>
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="secondary" disabled={state === "sending" || state === "sent"} onClick={() => void resend()}>
+        <Button variant="secondary" disabled={state === "sending" || state === "sent" || !interactive} onClick={() => void resend()}>
           {EMAIL_VERIFICATION_TEXTS.resend}
         </Button>
         {state === "sent" ? (

@@ -1,5 +1,8 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { placeLabel, type PlaceSuggestion } from "./postal-code";
+import { useFieldState } from "~/ui/use-field-state";
+
+const fiveDigits = (typed: string) => typed.replace(/\D/g, "").slice(0, 5);
 
 /** Spec §9: the lookup starts 500 ms after the seller stops typing. */
 export const LOOKUP_DELAY_MS = 500;
@@ -50,12 +53,14 @@ export function PostalCodePicker({
           longitude: defaultValue.longitude,
         }
       : null;
-  const [code, setCode] = useState(defaultValue?.postalCode ?? "");
-  const [place, setPlace] = useState<PlaceSuggestion | null>(initialPlace);
+  // A code typed before the page hydrated (decision 0024) is kept: useFieldState reads it back.
+  const [code, setCode, inputRef] = useFieldState<HTMLInputElement>(defaultValue?.postalCode ?? "", fiveDigits);
+  const [chosen, setPlace] = useState<PlaceSuggestion | null>(initialPlace);
+  // The chosen commune only while the field still shows its code.
+  const place = chosen && chosen.postalCode === code ? chosen : null;
   const [lookup, setLookup] = useState<Lookup | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const inputRef = useRef<HTMLInputElement>(null);
   // The code to look up: 5 digits that are not already the chosen commune's.
   const wanted = /^\d{5}$/.test(code) && place?.postalCode !== code ? code : null;
 
@@ -158,7 +163,7 @@ export function PostalCodePicker({
           aria-describedby={[statusId, error ? errorId : null].filter(Boolean).join(" ")}
           value={code}
           onChange={(event) => {
-            const digits = event.target.value.replace(/\D/g, "").slice(0, 5);
+            const digits = fiveDigits(event.target.value);
             setCode(digits);
             if (place && digits !== place.postalCode) setPlace(null);
           }}

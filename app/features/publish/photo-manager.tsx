@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClasses } from "~/ui/button";
+import { useInteractive } from "~/ui/use-interactive";
 import { MAX_PHOTOS, MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_CLIENT_MESSAGES, droppedPhotosNote } from "./photo-rules";
 
 /** A photo as the server stores it (the WebP variants of an upload). */
@@ -72,6 +73,8 @@ export function PhotoManager({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const [items, setItems] = useState<Item[]>(() => initialPhotos.map(fromServer));
+  // Choosing or removing photos needs React (the page may be painted before it hydrates).
+  const interactive = useInteractive();
   const [note, setNote] = useState<string | null>(null);
   const files = useRef(new Map<string, File>());
   const requests = useRef(new Map<string, XMLHttpRequest>());
@@ -241,7 +244,7 @@ export function PhotoManager({
           type="file"
           multiple
           accept={PHOTO_ACCEPT}
-          disabled={full}
+          disabled={full || !interactive}
           className="peer sr-only"
           aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
           aria-invalid={error ? true : undefined}
@@ -251,7 +254,7 @@ export function PhotoManager({
           htmlFor={inputId}
           className={buttonClasses(
             "secondary",
-            `${full ? "cursor-not-allowed opacity-60" : "cursor-pointer"} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600`,
+            `${full ? "cursor-not-allowed opacity-60" : !interactive ? "cursor-wait opacity-60" : "cursor-pointer"} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600`,
           )}
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
@@ -278,6 +281,7 @@ export function PhotoManager({
               key={item.key}
               item={item}
               index={index}
+              interactive={interactive}
               onRetry={() => retry(item.key)}
               onRemove={() => void remove(item)}
               onPreviewBroken={() => {
@@ -300,12 +304,14 @@ export function PhotoManager({
 function PhotoTile({
   item,
   index,
+  interactive,
   onRetry,
   onRemove,
   onPreviewBroken,
 }: {
   item: Item;
   index: number;
+  interactive: boolean;
   onRetry: () => void;
   onRemove: () => void;
   /** The browser could not draw the local preview (a file that is not an image after all). */
@@ -368,7 +374,7 @@ function PhotoTile({
             type="button"
             className="inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
             onClick={onRemove}
-            disabled={item.removing}
+            disabled={item.removing || !interactive}
             aria-label={`Retirer la photo ${index + 1}`}
           >
             {item.removing ? "Retrait…" : "Retirer"}
