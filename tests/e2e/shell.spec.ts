@@ -150,7 +150,11 @@ test.describe("site shell", () => {
     expect(await page.evaluate(() => typeof window.history.state?.key)).toBe("string");
     await page.evaluate(() => window.scrollTo(0, 1500));
     await expect.poll(scrollY).toBe(1500);
-    // Reloaded with every script refused: only the inline script can put the page back.
+    // Reloaded with every script refused and the browser's own restoration off: only the inline
+    // script can put the page back.
+    await page.addInitScript(() => {
+      window.history.scrollRestoration = "manual";
+    });
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.reload();
     await expect.poll(scrollY).toBe(1500);
@@ -193,6 +197,23 @@ test.describe("site shell", () => {
     await page.getByLabel("Modèle", { exact: true }).selectOption("208");
     await page.getByRole("search", { name: "Trouver votre occasion" }).getByRole("button", { name: "Rechercher" }).click();
     await expect(page).toHaveURL(/\/recherche\?brand=Peugeot&model=208$/);
+  });
+
+  test("a brand changed in the header before hydration drops the URL's model it does not have", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    let release = () => {};
+    const scripts = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await scripts;
+      await route.continue();
+    });
+    await page.goto("/recherche?brand=Peugeot&model=208");
+    await page.getByLabel("Marque recherchée").selectOption("Renault");
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/recherche?brand=Peugeot&model=208");
+    await expect(page.getByLabel("Marque recherchée")).toHaveValue("Renault");
+    await expect(page.getByLabel("Modèle recherché")).toHaveValue("");
+    await expect(page.getByLabel("Modèle recherché").locator('option[value="Clio"]')).toHaveCount(1);
   });
 
   test("the pages people land on hold their JavaScript back until painted; the others load it at once", async ({

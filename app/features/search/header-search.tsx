@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { BrandModelSelects, type BrandModelValue } from "./brand-model-selects";
+import { BrandModelSelects, modelsOf, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
 import { searchHref, withSuggestion } from "./search-params";
 import { parseSearchParams } from "./parse-search-params";
@@ -66,9 +66,10 @@ function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelV
   const [q, setQ] = useState(initialQ);
   const formRef = useFormTypedBeforeHydration((typed) => {
     if (typed("q") !== initialQ) setQ(typed("q"));
-    if (typed("brand") !== initial.brand || typed("model") !== (initial.brand ? initial.model : "")) {
-      setValue({ brand: typed("brand"), model: typed("model") });
-    }
+    const brand = typed("brand");
+    // A brand changed before hydration keeps the URL's model only if the brand has it (spec §2).
+    const model = brand === initial.brand || modelsOf(brand).includes(typed("model")) ? typed("model") : "";
+    if (brand !== initial.brand || model !== (initial.brand ? initial.model : "")) setValue({ brand, model });
   });
   const setOpen = dialog.setOpen;
 
