@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { chromiumPath } from "../tests/support/chromium";
 import { startServerProcess } from "../tests/support/server-process";
 
@@ -37,14 +37,18 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-hydration-"));
 const server = startServerProcess({ DATA_DIR: dataDir, DEMO_LISTINGS: "320", LOG_LEVEL: "warn", PORT: "0" });
-const base = await server.ready;
-const browser = await chromium.launch({
-  executablePath: chromiumPath(),
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-});
+let browser: Browser | undefined;
 
-async function load(url: string): Promise<Sample> {
+async function load(browser: Browser, url: string): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+  try {
+    return await measure(context, url);
+  } finally {
+    await context.close();
+  }
+}
+
+async function measure(context: BrowserContext, url: string): Promise<Sample> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -79,11 +83,15 @@ async function load(url: string): Promise<Sample> {
       tasks: after.length,
     };
   });
-  await context.close();
   return sample;
 }
 
 try {
+  const base = await server.ready;
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
   const home = await (await fetch(`${base}/home`)).text();
   const listing = /href="(\/annonce\/[^"]+)"/.exec(home)?.[1];
   if (!listing) throw new Error("aucune annonce sur /home");
@@ -102,13 +110,13 @@ try {
   for (const page of pages) {
     if (only.length && !only.some((word) => page.label.includes(word))) continue;
     const samples: Sample[] = [];
-    for (let i = 0; i < runs; i++) samples.push(await load(base + page.path));
+    for (let i = 0; i < runs; i++) samples.push(await load(browser, base + page.path));
     const m = (key: keyof Sample) => Math.round(median(samples.map((s) => s[key])));
     console.log(`| ${page.label} | ${m("fcp")} | ${m("hydrated")} | ${m("blocking")} | ${m("longest")} | ${m("tasks")} |`);
   }
   console.log(`\nload après : ${fs.readFileSync("/proc/loadavg", "utf8").trim()}`);
 } finally {
-  await browser.close();
+  await browser?.close();
   server.child.kill("SIGTERM");
   await server.exited;
   fs.rmSync(dataDir, { recursive: true, force: true });

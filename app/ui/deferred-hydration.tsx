@@ -15,9 +15,9 @@ export const DEFERRED_MODULE_ID = "rr-deferred-module";
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
 /**
- * A route's `handle` opts its documents in: the pages people land on and read (home, results,
- * a listing, favourites). Pages without it hydrate at once — the publish wizard (signed out too),
- * account, messaging and moderation pages, made of forms whose inputs need React.
+ * A route's `handle` opts its documents in: the pages people land on (home, results, a listing,
+ * favourites, the publish wizard). Pages without it hydrate at once — account, messaging and
+ * moderation pages behind sign-in, legal and error pages.
  */
 export type HydrationHandle = { hydrateAfterPaint: true };
 
