@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
@@ -145,4 +146,32 @@ export async function expectFocusReturns(page: Page, button: Locator, dialog: Lo
   await dialog.getByRole("button", { name: closeButton }).click();
   await expect(dialog).toBeHidden();
   await expect(button).toBeFocused();
+}
+
+/**
+ * Holds every request for the page's JavaScript until the returned function is called: the page
+ * is painted and can be typed into before it hydrates, as on a slow phone (decision 0024).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/*.js", async (route) => {
+    await scripts;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
+ * No serious or critical axe violation on the page (or on `include`), checked on the page as a
+ * user sees it once settled: hydrated (buttons that need React are dimmed until then) and with no
+ * colour transition half-way (an enabled button fades to its colour).
+ */
+export async function expectNoSeriousAxeViolation(page: Page, include?: string) {
+  await expect(page.locator("html")).toHaveAttribute("data-rendered-url", /./);
+  await expect.poll(() => page.evaluate(() => document.getAnimations().length)).toBe(0);
+  const builder = new AxeBuilder({ page });
+  const results = await (include ? builder.include(include) : builder).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }

@@ -1,7 +1,15 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, request, test, type Page } from "@playwright/test";
 import { E2E } from "../support/e2e-env";
-import { DEMO_PASSWORD, emailsTo, expectSignedIn, expectSignedOut, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
+import {
+  DEMO_PASSWORD,
+  emailsTo,
+  expectNoSeriousAxeViolation,
+  expectSignedIn,
+  expectSignedOut,
+  logInThroughUi,
+  signUpThroughUi,
+  waitForEmail,
+} from "./fixtures";
 
 const SELLER = "vendeur@occazio.local";
 
@@ -29,11 +37,6 @@ async function openSellerListing(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
 }
 
-async function expectNoSeriousViolation(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 async function send(page: Page, text: string) {
   const box = page.getByRole("textbox", { name: "Votre message" });
@@ -99,7 +102,7 @@ test.describe("messaging between a buyer and a seller", () => {
       const item = seller.getByRole("list", { name: "Conversations" }).getByRole("listitem").first();
       await expect(item).toContainText("Détails : https://exemple.fr/essai");
       await expect(item).toContainText("3 non lus");
-      await expectNoSeriousViolation(seller);
+      await expectNoSeriousAxeViolation(seller);
       await item.getByRole("link").first().click();
       await expect(seller).toHaveURL(new RegExp(`${conversationPath}$`));
       await expect(
@@ -107,7 +110,7 @@ test.describe("messaging between a buyer and a seller", () => {
       ).toBeVisible();
       // Reading it clears the badge.
       await expect(badge).toHaveCount(0);
-      await expectNoSeriousViolation(seller);
+      await expectNoSeriousAxeViolation(seller);
 
       // The seller answers; the buyer sees it live.
       await send(seller, "Bonjour ! Oui, elle est disponible. Samedi 10 h ?");

@@ -1,8 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInThroughUi, logOutThroughMenu, signUpThroughUi } from "./fixtures";
+import { DEMO_PASSWORD, expectNoSeriousAxeViolation, holdScripts, logInThroughUi, logOutThroughMenu, signUpThroughUi } from "./fixtures";
 import { fillUpToPhotos, makePhotoFiles, next, stepTitle, submitThroughWizard } from "./publishing";
 
 /** Four small, distinct JPEGs written at test time (the wizard keeps the first three). */
@@ -284,12 +283,7 @@ for (const width of [375, 1280]) {
 test.describe("before the page's JavaScript runs", () => {
   test("the wizard is painted first; a brand typed meanwhile drives the model suggestions once it hydrates", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     // The page's policy has no 'unsafe-eval': nothing it loads may try (zod's JIT did).
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -472,24 +466,18 @@ test.describe("Mes annonces", () => {
 });
 
 test.describe("accessibility", () => {
-  async function expectNoSeriousViolation(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-  }
-
   test("the wizard, 'Mes annonces' and the edit page have no serious axe violation", async ({ page }) => {
     await page.goto("/home");
     // Read only: the demo seller has listings in every state shown here.
     await expect(await logInThroughUi(page, "vendeur@occazio.local", DEMO_PASSWORD)).toBeHidden();
     await page.goto("/hosting");
     await expect(page.getByRole("tabpanel").getByRole("article").first()).toBeVisible();
-    await expectNoSeriousViolation(page);
+    await expectNoSeriousAxeViolation(page);
     await page.getByRole("tabpanel").getByRole("link", { name: /^Modifier/ }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Modifier mon annonce" })).toBeVisible();
-    await expectNoSeriousViolation(page);
+    await expectNoSeriousAxeViolation(page);
     await page.goto("/publish");
     await expect(page.getByText(/^Étape \d sur 8$/)).toBeVisible();
-    await expectNoSeriousViolation(page);
+    await expectNoSeriousAxeViolation(page);
   });
 });

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { findBrand } from "../../app/features/catalogue/catalogue-data";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, expectFocusReturns, expectSignedIn, logInThroughUi, open, settled } from "./fixtures";
+import { DEMO_PASSWORD, expectFocusReturns, expectNoSeriousAxeViolation, expectSignedIn, logInThroughUi, open, settled } from "./fixtures";
 
 /**
  * Search and discovery (issue 5) on the 40 demo listings of the e2e server. The server cannot
@@ -575,20 +574,14 @@ test.describe("accessibility", () => {
   for (const path of ["/home", "/recherche", "/recherche?brand=Peugeot&vue=carte"]) {
     test(`${path} has no serious axe violation`, async ({ page }) => {
       await open(page, path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual(
-        [],
-      );
+      await expectNoSeriousAxeViolation(page);
     });
   }
 
   test("the filter dialog has no serious axe violation", async ({ page }) => {
     await open(page, "/recherche?brand=Peugeot&postalCode=69001");
     await openFilters(page);
-    const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousAxeViolation(page, '[role="dialog"]');
   });
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousAxeViolation, holdScripts } from "./fixtures";
 
 test.describe("site shell", () => {
   test("/ redirects to /home, which shows the header, hero and footer", async ({ page }) => {
@@ -177,12 +177,7 @@ test.describe("site shell", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/home");
     const words = page.getByRole("combobox", { name: "Mots recherchés" });
     await words.fill("toit ouvrant");
@@ -201,12 +196,7 @@ test.describe("site shell", () => {
 
   test("a brand changed in the header before hydration drops the URL's model it does not have", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
-    let release = () => {};
-    const scripts = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/*.js", async (route) => {
-      await scripts;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/recherche?brand=Peugeot&model=208");
     await page.getByLabel("Marque recherchée").selectOption("Renault");
     release();
@@ -232,9 +222,7 @@ test.describe("site shell", () => {
 
   test("the home page has no serious accessibility violation", async ({ page }) => {
     await page.goto("/home");
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+    await expectNoSeriousAxeViolation(page);
   });
 });
 
