@@ -3,10 +3,11 @@ import { useLayoutEffect, useRef, useState } from "react";
 /**
  * The state of a controlled field that starts from what the visitor typed before the page
  * hydrated. Pages are painted before their JavaScript runs (decision 0024), so a field can be
- * filled in meanwhile; React keeps that text on screen when it hydrates but does not replay it
- * into state, and what depends on the state (the model suggestions of the brand, a hint) would
- * disagree with the field until the next keystroke. Once, as the field mounts, its own value is
- * read back through `normalize` (what the field's `onChange` does to typed text).
+ * filled in meanwhile; React keeps that text when it hydrates but does not replay it into state,
+ * so the first re-render after hydration writes the old state back into the field (the typed
+ * text is erased) and what depends on the state (the brand's model suggestions, a hint) is wrong
+ * meanwhile. Once, as the field mounts, its own value is read back through `normalize` (what the
+ * field's `onChange` does to typed text).
  */
 export function useFieldState<Element extends HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>(
   initial: string,
