@@ -9,6 +9,7 @@
 //          [--database-name occazio_bench_ssr] [--reuse] [--workers 1,2] [--skip-pglite]
 //          [--cpu-prof DIR] [--detail yes|no] [--keep] [--page-cache SECONDS]
 //          [--generator auto|wrk|autocannon] [--idle SECONDS] [--pglite-data DATA_DIR]
+//          [--user-agent occazio-bench-ssr|browser|"…"]
 //
 // Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
 // start-up; one process by design) unless --skip-pglite. With --database-url (or DATABASE_URL),
@@ -31,6 +32,9 @@
 // machine's busy cores. --idle SECONDS measures the same CPU times with no load for that long
 // once the server is ready (start-up builds) and again after the pages (steady background work:
 // job polling, refreshers).
+// --user-agent: the default one is a crawler's to the server (isbot), so a listing page counts
+// no view; `browser` sends a desktop Chrome's, so every detail request goes through the view
+// counter (one visitor seen again: the dedupe lookup, as for a returning buyer).
 // --cpu-prof DIR writes a V8 CPU profile of
 // each server process (`node --cpu-prof`) into DIR when it stops: open it in Chrome DevTools.
 import { spawn, spawnSync } from "node:child_process";
@@ -68,12 +72,15 @@ const { values: args } = parseArgs({
     generator: { type: "string", default: "auto" },
     idle: { type: "string", default: "0" },
     "pglite-data": { type: "string", default: "" },
+    "user-agent": { type: "string", default: "occazio-bench-ssr" },
   },
 });
 if (!["auto", "wrk", "autocannon"].includes(args.generator!)) throw new Error("--generator : auto, wrk ou autocannon");
 const WRK_INSTALLED = spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
 if (args.generator === "wrk" && !WRK_INSTALLED) throw new Error("--generator wrk : wrk n'est pas installé (apt-get install wrk)");
 const GENERATOR: "wrk" | "autocannon" = args.generator === "auto" ? (WRK_INSTALLED ? "wrk" : "autocannon") : (args.generator as "wrk" | "autocannon");
+const BROWSER_USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+const USER_AGENT = args["user-agent"] === "browser" ? BROWSER_USER_AGENT : args["user-agent"]!;
 const WORKERS = args.workers!.split(",").map(Number);
 if (!WORKERS.every((n) => Number.isInteger(n) && n >= 1 && n <= 64)) throw new Error("--workers : liste de 1 à 64, ex. 1,2");
 const DATABASE_NAME = args["database-name"] || `occazio_bench_ssr_${randomBytes(4).toString("hex")}`;
@@ -132,7 +139,7 @@ async function loadWithWrk(url: URL, connections: number, seconds: number): Prom
   const child = spawn(
     "wrk",
     ["-t", "1", "-c", String(connections), "-d", `${seconds}s`, "--timeout", "10s", "--latency", "-s", wrkScriptPath,
-      "-H", "Accept-Encoding: gzip", "-H", "User-Agent: occazio-bench-ssr", url.href],
+      "-H", "Accept-Encoding: gzip", "-H", `User-Agent: ${USER_AGENT}`, url.href],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let out = "";
@@ -164,7 +171,7 @@ async function loadWithAutocannon(url: URL, connections: number, seconds: number
     connections,
     duration: seconds,
     timeout: 10,
-    headers: { "accept-encoding": "gzip", "user-agent": "occazio-bench-ssr" },
+    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT },
   });
   return {
     reqPerSec: result.requests.total / (result.duration || seconds),
@@ -514,7 +521,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
 if (!fs.existsSync(BUILD)) throw new Error("build/server/index.js manquant : lancez `npm run build` d'abord.");
 const cpus = os.cpus();
 console.log(
-  `SSR ${args.path} — ${CONNECTIONS} connexions keep-alive (générateur : ${GENERATOR === "wrk" ? "wrk, natif, 1 thread" : "autocannon, dans ce processus"}${args.generator === "auto" ? ", choisi automatiquement" : ""}), ${DURATION_S} s (+${WARMUP_S} s de chauffe) par page\n` +
+  `SSR ${args.path} — ${CONNECTIONS} connexions keep-alive (générateur : ${GENERATOR === "wrk" ? "wrk, natif, 1 thread" : "autocannon, dans ce processus"}${args.generator === "auto" ? ", choisi automatiquement" : ""}), ${DURATION_S} s (+${WARMUP_S} s de chauffe) par page, User-Agent « ${USER_AGENT} »\n` +
     `Machine : ${cpus.length} × ${cpus[0]?.model ?? "?"}, ${Math.round(os.totalmem() / 2 ** 30)} Gio, Node ${process.version}, ` +
     `charge ${loadavg()}`,
 );

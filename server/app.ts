@@ -260,7 +260,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
 
   /**
    * React Router's pages. Anonymous renders of public pages get validators and public caching,
-   * home and search are kept a few seconds in memory (server/page-cache.ts, decision 0020).
+   * home, search and listing pages are kept a few seconds in memory (server/page-cache.ts, decision 0020).
    * "Anonymous" is what the session lookup found while rendering (`identity`), not a guess from
    * cookie names; only a GET fills the cache (React Router answers a HEAD without a body).
    */
@@ -279,7 +279,12 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       } else {
         const pending = pageCache.pending(key);
         const cached = pageCache.get(key) ?? (pending ? await pending.catch(() => null) : null);
-        if (cached) return sendPageEntry(req, res, cached, policy);
+        if (cached) {
+          await policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
+            requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
+          });
+          return sendPageEntry(req, res, cached, policy);
+        }
       }
     }
     const cacheable = policy && req.method === "GET" && !identity.sessionFound ? policy : null;

@@ -2,6 +2,9 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, Response } from "express";
+import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { countListingView, listingIdOfPath } from "~/features/listings/count-listing-view.server";
+import type { AppServices } from "~/server/context";
 
 /**
  * HTTP caching of anonymous pages (issue 15, decision 0020).
@@ -10,22 +13,36 @@ import type { Request, Response } from "express";
  *   waits for data) and gets a weak ETag, a hash of its bytes with the CSP nonce left out (the
  *   nonce changes on every answer, the page does not). `If-None-Match` → 304.
  * - Cache-Control for a CDN, `public` only for a page whose render found no session (`Vary: Cookie`).
- * - A short in-process cache (`PAGE_CACHE_SECONDS`) of home and search pages: repeated
- *   anonymous searches are answered from memory until they are that old, each answer with a
- *   nonce of its own spliced into the stored bytes (and into their stored gzip).
+ * - A short in-process cache (`PAGE_CACHE_SECONDS`) of home, search and listing pages: repeated
+ *   anonymous visits are answered from memory until the copy is that old, each answer with a
+ *   nonce of its own spliced into the stored bytes (and into their stored gzip). A listing's
+ *   view is still counted for every answer (`onCopyServed`), not only for the one rendered.
  */
 export interface PublicPolicy {
   cacheControl: string;
-  /** May be answered from the in-process cache (pages whose loader has no side effect). */
+  /** May be answered from the in-process cache. */
   memo: boolean;
+  /**
+   * The loader's side effect, for an answer served from memory (rendered for someone else):
+   * awaited before answering; a failure is logged and the page still served.
+   */
+  onCopyServed?: (req: Request, services: AppServices) => Promise<unknown>;
+}
+
+/** A listing page served from memory still counts the visitor's view (spec §3). */
+function countServedListingView(req: Request, services: AppServices) {
+  const listingId = listingIdOfPath(req.path);
+  if (!listingId) return Promise.resolve(false);
+  const ip = req.headers[CLIENT_IP_HEADER];
+  return countListingView(services, { listingId, ip: typeof ip === "string" ? ip : null, userAgent: req.headers["user-agent"] });
 }
 
 const PUBLIC_PAGES: [RegExp, PublicPolicy][] = [
   // Fresh for 60 s at a CDN, then served stale up to 5 min while it revalidates.
   [/^\/(home|recherche)(\.data)?$/, { cacheControl: "public, max-age=0, s-maxage=60, stale-while-revalidate=300", memo: true }],
-  // Stored but revalidated on every request: the loader counts the view (spec §3); the origin
-  // still answers 304 without the body when nothing changed.
-  [/^\/annonce\/[^/]+(\/[^/]+)?(\.data)?$/, { cacheControl: "public, no-cache", memo: false }],
+  // Revalidated with the origin on every request, which counts the view (spec §3) and answers
+  // 304 without the body when nothing changed — from memory too, counting the view all the same.
+  [/^\/annonce\/[^/]+(\/[^/]+)?(\.data)?$/, { cacheControl: "public, no-cache", memo: true, onCopyServed: countServedListingView }],
 ];
 
 /**
@@ -184,7 +201,12 @@ export function createPageCache(options: { ttlSeconds: number }) {
           page.deflated = await deflateParts(page.parts);
           pages.delete(key);
           pages.set(key, page);
-          if (pages.size > MAX_ENTRIES) pages.delete(pages.keys().next().value!);
+          // Oldest first in the Map: drop the expired copies (no one would be served them), then
+          // any beyond the cap.
+          for (const [oldKey, old] of pages) {
+            if (pages.size <= MAX_ENTRIES && Date.now() - old.storedAt < ttlMs) break;
+            pages.delete(oldKey);
+          }
         })
         .catch(() => {})
         .finally(() => pending.delete(key));

@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
-import { isbot } from "isbot";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import type { ListingDetail } from "~/features/listings/listing-detail-data";
-import { getListingDetail, recordListingCounter, visitorKey } from "~/features/listings/listing-detail.server";
+import { countListingView } from "~/features/listings/count-listing-view.server";
+import { getListingDetail } from "~/features/listings/listing-detail.server";
 import { ListingDetailPage } from "~/features/listings/listing-detail-page";
 import { listingDescription, listingPath, listingSlug, listingTitle } from "~/features/listings/listing-seo";
 import { listPriceHistory, priceDropsAmong } from "~/features/price-drops/price-history.server";
@@ -35,19 +35,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const url = new URL(request.url);
     throw redirect(`${listingPath(listing)}${url.search}`, 301);
   }
-  const userAgent = request.headers.get("user-agent");
   // The view is counted and the rest of the page read at once (on PostgreSQL the pool runs them
   // on several connections): one round trip of waiting instead of six.
   const [, favorite, history, priceRating, priceHistory] = await Promise.all([
-    recordListingCounter({
-      db: services.db,
-      dedupe: services.counterDedupe,
-      counter: "view",
+    countListingView(services, {
       listingId: listing.id,
-      visitor: visitorKey({ userId: me?.id, ip: request.headers.get(CLIENT_IP_HEADER), userAgent }),
-      viewerId: me?.id,
+      ip: request.headers.get(CLIENT_IP_HEADER),
+      userAgent: request.headers.get("user-agent"),
+      viewer: me,
       ownerId: listing.seller.id,
-      isBot: isbot(userAgent),
     }),
     favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
     me?.role === "moderator" ? getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null,

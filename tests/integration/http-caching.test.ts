@@ -4,7 +4,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings } from "~/db/schema";
+import { listingCounters, listings } from "~/db/schema";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -162,6 +162,39 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
     expect((await rawGet(cachedApp.url + page, { "if-none-match": etag! })).status).toBe(304);
   });
 
+  it("answers a listing page from memory for PAGE_CACHE_SECONDS and still counts each visitor's view, not a crawler's", async () => {
+    const owner = await insertUser(t.db);
+    const listing = await insertListing(t.db, owner.id, { brand: "Toyota", model: "Yaris", year: 2018, price: 10_400 });
+    const canonical = (await fetch(`${cachedApp.url}/annonce/${listing.id}`, { redirect: "manual" })).headers.get("location")!;
+    const views = async () =>
+      (await t.db.select({ views: listingCounters.viewCount }).from(listingCounters).where(eq(listingCounters.listingId, listing.id)))[0]?.views ?? 0;
+    const browser = (n: number) => ({ "user-agent": `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 visiteur-${n}` });
+
+    const first = await fetch(cachedApp.url + canonical, { headers: browser(1) });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("public, no-cache");
+    const etag = first.headers.get("etag")!;
+    expect(await first.text()).toContain("10\u202f400");
+    expect(await views()).toBe(1);
+
+    // The seller lowers the price: the copy in memory (rendered for visitor 1) is what visitor 2
+    // gets for up to 5 s, and visitor 2's view is counted all the same.
+    await t.db.update(listings).set({ price: 9_900 }).where(eq(listings.id, listing.id));
+    const second = await fetch(cachedApp.url + canonical, { headers: browser(2) });
+    expect(second.headers.get("etag")).toBe(etag);
+    expect(await second.text()).toContain("10\u202f400");
+    expect(await views()).toBe(2);
+    // Once per visitor; never a crawler; a revalidation (304 from memory) is a view too.
+    await fetch(cachedApp.url + canonical, { headers: browser(2) });
+    await fetch(cachedApp.url + canonical, { headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" } });
+    expect(await views()).toBe(2);
+    expect((await rawGet(cachedApp.url + canonical, { "if-none-match": etag, ...browser(3) })).status).toBe(304);
+    expect(await views()).toBe(3);
+
+    // Without the page cache, the new price at once.
+    expect(await (await fetch(app.url + canonical, { headers: browser(4) })).text()).toContain("9\u202f900");
+  });
+
   it("a HEAD never fills the cache: a GET after it gets the whole page, a HEAD after a GET its headers", async () => {
     const page = "/recherche?brand=Dacia";
     const head = await rawRequest("HEAD", cachedApp.url + page, {});
@@ -205,10 +238,14 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
     expect(again.headers["cache-control"]).toBe("private, no-store");
     expect(await (await fetch(cachedApp.url + page)).text()).not.toContain(email);
 
-    // Same on a listing page (validated, not kept in memory) and on the cacheless app.
+    // Same on a listing page whose anonymous copy is in memory, and on the cacheless app.
     const listingOwner = await insertUser(t.db);
     const listing = await insertListing(t.db, listingOwner.id, { brand: "Fiat", model: "500", year: 2019, price: 9_900 });
     const canonical = (await fetch(`${app.url}/annonce/${listing.id}`, { redirect: "manual" })).headers.get("location")!;
+    expect((await fetch(cachedApp.url + canonical)).headers.get("cache-control")).toBe("public, no-cache");
+    const signedInDetail = await rawGet(cachedApp.url + canonical, variant);
+    expect(signedInDetail.body.toString()).toContain(email);
+    expect(signedInDetail.headers["cache-control"]).toBe("private, no-store");
     const token2 = await signUpSession(app.url, `variante2-${Date.now()}@example.fr`);
     const detail = await rawGet(app.url + canonical, { cookie: `occazio.session_token =${token2}` });
     expect(detail.status).toBe(200);
