@@ -61,6 +61,8 @@ export interface PageEntry {
   /** The page's bytes cut where its render's CSP nonce was; an answer joins them with its own. */
   parts: Buffer[];
   etag: string;
+  /** The render's nonce length: a stored gzip can only take a nonce of that length. */
+  nonceLength: number;
   storedAt: number;
   /** Cached entries only (served many times): each part compressed once, see `gzipWithNonce`. */
   deflated?: Buffer[];
@@ -78,18 +80,46 @@ export async function toPageEntry(response: globalThis.Response, nonce: string):
   parts.push(body.subarray(from));
   const hash = createHash("sha256");
   for (const part of parts) hash.update(part);
-  return { headers: [...response.headers.entries()], parts, etag: `W/"${hash.digest("base64url").slice(0, 27)}"`, storedAt: Date.now() };
+  return {
+    headers: [...response.headers.entries()],
+    parts,
+    etag: `W/"${hash.digest("base64url").slice(0, 27)}"`,
+    nonceLength: nonce.length,
+    storedAt: Date.now(),
+  };
 }
 
 const deflateRaw = promisify(zlib.deflateRaw);
+
+/** Deflate's window: how far back a match may reach. */
+const WINDOW = 32 * 1024;
 
 /**
  * Compresses each part once, off the event loop (zlib's thread pool), as raw deflate ending on a
  * sync flush: byte-aligned, not final, so the parts and the nonces between them can be chained
  * into one deflate stream per answer.
+ *
+ * Each part is compressed with the page before it as its dictionary (the last 32 KiB), so that it
+ * may refer back to earlier parts as a gzip of the whole page would: a search page is cut into
+ * ~50 parts (a nonce on every script and preload), which compressed alone were ~19 % larger. In
+ * that dictionary each nonce is written as NUL bytes: a page holds no NUL, so no match can reach
+ * into a nonce, and every match finds the same bytes in the window the browser rebuilds with the
+ * answer's own nonce (of the same length). A page that does hold a NUL is compressed part by
+ * part without dictionaries.
  */
-export function deflateParts(parts: Buffer[]): Promise<Buffer[]> {
-  return Promise.all(parts.map((part) => deflateRaw(part, { finishFlush: zlib.constants.Z_SYNC_FLUSH })));
+export async function deflateParts(parts: Buffer[], nonceLength: number): Promise<Buffer[]> {
+  const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  if (parts.some((part) => part.includes(0))) return Promise.all(parts.map((part) => deflateRaw(part, options)));
+  const placeholder = Buffer.alloc(nonceLength);
+  const deflated: Buffer[] = [];
+  let history = Buffer.alloc(0);
+  for (const [i, part] of parts.entries()) {
+    if (i > 0) history = Buffer.concat([history, placeholder]);
+    history = history.subarray(-WINDOW);
+    deflated.push(await deflateRaw(part, history.length > 0 ? { ...options, dictionary: history } : options));
+    history = Buffer.concat([history, part]);
+  }
+  return deflated;
 }
 
 /** gzip header (RFC 1952): deflate, no name, no time, unknown OS. */
@@ -150,7 +180,7 @@ export function sendPageEntry(req: Request, res: Response, entry: PageEntry, pol
   }
   const nonce = res.locals.cspNonce as string;
   let body: Buffer;
-  if (entry.deflated && req.acceptsEncodings("gzip", "identity") === "gzip") {
+  if (entry.deflated && nonce.length === entry.nonceLength && req.acceptsEncodings("gzip", "identity") === "gzip") {
     // Already compressed: compression() leaves an encoded answer alone.
     body = gzipWithNonce(entry.parts, entry.deflated, nonce);
     res.setHeader("Content-Encoding", "gzip");
@@ -198,7 +228,7 @@ export function createPageCache(options: { ttlSeconds: number }) {
         .then(async (page) => {
           if (!page) return;
           // Compressed in zlib's thread pool: a fill never blocks other requests.
-          page.deflated = await deflateParts(page.parts);
+          page.deflated = await deflateParts(page.parts, page.nonceLength);
           pages.delete(key);
           pages.set(key, page);
           // Oldest first in the Map: drop the expired copies (no one would be served them), then
