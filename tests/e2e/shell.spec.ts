@@ -194,6 +194,19 @@ test.describe("site shell", () => {
     await expect(page).toHaveURL(/\/recherche\?brand=Peugeot&model=208$/);
   });
 
+  test("words still being typed when the page hydrates get their suggestions without another keystroke", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const release = await holdScripts(page);
+    await page.goto("/home");
+    const words = page.getByRole("combobox", { name: "Mots recherchés" });
+    await words.fill("peug");
+    await expect(words).toBeFocused();
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/home");
+    await expect(page.getByRole("listbox", { name: "Suggestions pour mots recherchés" }).getByRole("option", { name: /^Peugeot/ }).first()).toBeVisible();
+    await expect(words).toHaveValue("peug");
+  });
+
   test("a brand changed in the header before hydration drops the URL's model it does not have", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const release = await holdScripts(page);

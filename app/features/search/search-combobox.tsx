@@ -52,6 +52,16 @@ export function SearchCombobox({
   const [active, setActive] = useState(-1);
   // Typing (not a value set by the page) is what asks for suggestions.
   const typed = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const valueAtHydration = useRef(value);
+
+  // Text typed before hydration (decision 0024): the form hands it over as a new value just after
+  // this mount; if the field still has the focus, the visitor is typing, so that value asks for
+  // suggestions as a keystroke would (declared before the effect below, so it runs first).
+  useEffect(() => {
+    const input = inputRef.current;
+    if (input && input === document.activeElement && input.value !== valueAtHydration.current) typed.current = true;
+  }, []);
 
   useEffect(() => {
     if (!typed.current) return;
@@ -121,6 +131,7 @@ export function SearchCombobox({
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
         name="q"
         type="search"
