@@ -88,7 +88,7 @@ export default function handleRequest(
               },
               final(callback) {
                 const html = Buffer.concat(chunks);
-                const body = afterPaint ? deferHydrationScripts(html.toString("utf8")) : html;
+                const body = afterPaint ? deferHydrationScripts(html) : html;
                 resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
                 callback();
               },
