@@ -25,7 +25,7 @@ async function publishThroughWizard(page: Page) {
   await page.goto("/publish");
   await stepTitle(page, 1);
   await expect(page.getByRole("button", { name: "Précédent" })).toBeDisabled();
-  await expect(page.getByRole("button", { name: "Enregistrer et quitter" })).toBeEnabled();
+  await expect(page.getByRole("link", { name: "Enregistrer et quitter" })).toHaveAttribute("href", "/home");
 
   await expectErrorsOnEmptyStep(page, ["La marque est obligatoire.", "Le modèle est obligatoire."]);
   await page.getByLabel("Marque", { exact: true }).fill("peugeot");
@@ -98,7 +98,7 @@ async function publishThroughWizard(page: Page) {
   await page.getByLabel("Description", { exact: true }).fill("Première main, entretien suivi chez le concessionnaire.");
   await expect(page.getByText("55 / 5 000 caractères")).toBeVisible();
   // 'Enregistrer et quitter' keeps this step too; the seller comes back to the next one.
-  await page.getByRole("button", { name: "Enregistrer et quitter" }).click();
+  await page.getByRole("link", { name: "Enregistrer et quitter" }).click();
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/publish");
   await stepTitle(page, 6);
@@ -309,16 +309,21 @@ test.describe("before the page's JavaScript runs", () => {
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
-  test("'Enregistrer et quitter' saves the step already: the seller comes back to the next one", async ({ page }) => {
+  test("'Enregistrer et quitter' waits visibly for React, then saves the step typed meanwhile", async ({ page }) => {
     await signUpThroughUi(page);
     const release = await holdScripts(page);
     await page.goto("/publish");
     await stepTitle(page, 1);
+    const quit = page.getByRole("link", { name: "Enregistrer et quitter" });
+    // Leaving now would drop the step: the link cannot be followed yet.
+    await expect(quit).toHaveAttribute("aria-disabled", "true");
+    await expect(quit).not.toHaveAttribute("href");
     await page.getByLabel("Marque", { exact: true }).fill("Renault");
     await page.getByLabel("Modèle", { exact: true }).fill("Clio");
-    await page.getByRole("button", { name: "Enregistrer et quitter" }).click();
-    await expect(page).toHaveURL(/\/home$/);
     release();
+    await expect(quit).toHaveAttribute("href", "/home");
+    await quit.click();
+    await expect(page).toHaveURL(/\/home$/);
     await page.goto("/publish");
     await stepTitle(page, 2);
   });

@@ -33,9 +33,6 @@ export type PublishLoaderData =
   | { view: "wizard"; signedIn: boolean; step: WizardStep; draft: WizardDraft | null };
 
 /** The publish page: the success screen after sending, or the 8-step wizard (route: routes/publish.tsx). */
-/** The step's form, which 'Enregistrer et quitter' (in the page's title bar) submits. */
-const WIZARD_FORM_ID = "publish-step-form";
-
 export function PublishPage({ loaderData, actionData }: { loaderData: PublishLoaderData; actionData: PublishActionResult | undefined }) {
   const user = useOptionalUser();
   if (loaderData.view === "success") return <PublishedScreen live={loaderData.live} />;
@@ -105,6 +102,7 @@ function Wizard({
   const navigation = useNavigation();
   const submit = useSubmit();
   const { openAuthDialog } = useAuthDialog();
+  const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
   const [clientErrors, setClientErrors] = useState<{ step: WizardStep; errors: FieldErrors } | null>(null);
@@ -130,8 +128,6 @@ function Wizard({
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // 'Enregistrer et quitter' saves what is valid, whatever the rest of the step holds.
-    if ((event.nativeEvent as SubmitEvent).submitter?.getAttribute("name") === "quit") return;
     const form = event.currentTarget;
     const formData = new FormData(form);
     const problems = validateStep(step, formData);
@@ -163,25 +159,26 @@ function Wizard({
     });
   }
 
+  function saveAndQuit(event: React.MouseEvent<HTMLAnchorElement>) {
+    if (!signedIn || !formRef.current) return;
+    event.preventDefault();
+    const formData = new FormData(formRef.current);
+    formData.set("quit", "1");
+    void submit(formData, { method: "post" });
+  }
+
   return (
     <div className="mx-auto max-w-2xl">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Déposer une annonce</h1>
-        {signedIn ? (
-          // A submit button of the step's form (outside it): it saves before and after hydration.
-          <button
-            type="submit"
-            form={WIZARD_FORM_ID}
-            name="quit"
-            value="1"
-            formNoValidate
-            className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-          >
+        {signedIn && !interactive ? (
+          // Saving the step needs React (decision 0024): until then the link is visibly disabled,
+          // so that it cannot leave without saving.
+          <a role="link" aria-disabled="true" className="cursor-wait text-sm font-semibold text-brand-700 opacity-50">
             Enregistrer et quitter
-          </button>
+          </a>
         ) : (
-          // Nothing to save yet: a visitor's draft exists once they sign in.
-          <Link to="/home" className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <Link to="/home" onClick={saveAndQuit} className="text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
             Enregistrer et quitter
           </Link>
         )}
@@ -217,7 +214,7 @@ function Wizard({
         </h2>
         <Form
           key={step}
-          id={WIZARD_FORM_ID}
+          ref={formRef}
           method="post"
           noValidate
           onSubmit={onSubmit}
