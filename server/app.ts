@@ -280,9 +280,12 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
         const pending = pageCache.pending(key);
         const cached = pageCache.get(key) ?? (pending ? await pending.catch(() => null) : null);
         if (cached) {
-          await policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
-            requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
-          });
+          await Promise.all([
+            policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
+              requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
+            }),
+            pageCache.compress(cached),
+          ]);
           return sendPageEntry(req, res, cached, policy);
         }
       }

@@ -34,7 +34,7 @@ function countServedListingView(req: Request, services: AppServices) {
   const listingId = listingIdOfPath(req.path);
   if (!listingId) return Promise.resolve(false);
   const ip = req.headers[CLIENT_IP_HEADER];
-  return countListingView(services, { listingId, ip: typeof ip === "string" ? ip : null, userAgent: req.headers["user-agent"] });
+  return countListingView(services, { method: req.method, listingId, ip: typeof ip === "string" ? ip : null, userAgent: req.headers["user-agent"] });
 }
 
 const PUBLIC_PAGES: [RegExp, PublicPolicy][] = [
@@ -64,8 +64,10 @@ export interface PageEntry {
   /** The render's nonce length: a stored gzip can only take a nonce of that length. */
   nonceLength: number;
   storedAt: number;
-  /** Cached entries only (served many times): each part compressed once, see `gzipWithNonce`. */
+  /** Once the copy is served a second time: each part compressed once, see `gzipWithNonce`. */
   deflated?: Buffer[];
+  /** The compression in progress or done (PageCache.compress). */
+  deflating?: Promise<void>;
 }
 
 /** Reads a 200 answer of React Router whole, cuts it at its nonce and computes its validator. */
@@ -221,14 +223,28 @@ export function createPageCache(options: { ttlSeconds: number }) {
     pending(key: string) {
       return pending.get(key);
     },
+    /**
+     * Compresses a copy that is being served again (once; concurrent callers share the work), in
+     * zlib's thread pool: the event loop is not blocked. Not at fill time: most listing pages and
+     * rare searches are never asked again within the TTL, and compressing a page costs about as
+     * much CPU as rendering it (~9 ms for a search page cut at its 47 nonces). Until it is done, or
+     * if it fails, the answer goes out whole and compression() gzips it.
+     */
+    compress(page: PageEntry): Promise<void> {
+      page.deflating ??= deflateParts(page.parts, page.nonceLength).then(
+        (deflated) => {
+          page.deflated = deflated;
+        },
+        () => {},
+      );
+      return page.deflating;
+    },
     /** Registers a render: `work` resolves with the page to keep (or null: not cacheable). */
     fill(key: string, work: Promise<PageEntry | null>) {
       pending.set(key, work);
       void work
-        .then(async (page) => {
+        .then((page) => {
           if (!page) return;
-          // Compressed in zlib's thread pool: a fill never blocks other requests.
-          page.deflated = await deflateParts(page.parts, page.nonceLength);
           pages.delete(key);
           pages.set(key, page);
           // Oldest first in the Map: drop the expired copies (no one would be served them), then

@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // on several connections): one round trip of waiting instead of six.
   const [, favorite, history, priceRating, priceHistory] = await Promise.all([
     countListingView(services, {
+      method: request.method,
       listingId: listing.id,
       ip: request.headers.get(CLIENT_IP_HEADER),
       userAgent: request.headers.get("user-agent"),

@@ -190,6 +190,10 @@ describe(`anonymous pages are cacheable (${process.env.TEST_DB_ENGINE})`, () => 
     expect(await views()).toBe(2);
     expect((await rawGet(cachedApp.url + canonical, { "if-none-match": etag, ...browser(3) })).status).toBe(304);
     expect(await views()).toBe(3);
+    // A HEAD (a link checker) is nobody's view, from memory or rendered.
+    expect((await rawRequest("HEAD", cachedApp.url + canonical, browser(5))).status).toBe(200);
+    expect((await rawRequest("HEAD", app.url + canonical, browser(6))).status).toBe(200);
+    expect(await views()).toBe(3);
 
     // Without the page cache, the new price at once.
     expect(await (await fetch(app.url + canonical, { headers: browser(4) })).text()).toContain("9\u202f900");

@@ -4,7 +4,8 @@ import { recordListingCounter, visitorKey } from "./listing-detail.server";
 
 /**
  * Counts a view of a listing page (spec §3 view counter): once per visitor and listing within
- * the dedupe window, never for a bot or for the seller. Called by the page's loader when the
+ * the dedupe window, never for a bot, a HEAD or the seller (a signed-in seller is never served a
+ * cached copy; the SQL checks the owner against the signed-in viewer). Called by the page's loader when the
  * page is rendered, and by the page cache when an anonymous visitor gets a copy rendered for
  * someone else (server/page-cache.ts, decision 0020): the counter follows the answers, not the
  * renders.
@@ -12,15 +13,18 @@ import { recordListingCounter, visitorKey } from "./listing-detail.server";
 export function countListingView(
   services: Pick<AppServices, "db" | "counterDedupe">,
   options: {
+    /** A HEAD (link checkers, monitors) is nobody's view. */
+    method: string;
     listingId: string;
     /** The client address (`CLIENT_IP_HEADER`, from the socket or a trusted proxy). */
     ip: string | null | undefined;
     userAgent: string | null | undefined;
     viewer?: { id: string } | null;
-    /** Known when rendered; for a cached anonymous copy the SQL checks it is not the viewer. */
+    /** Known when rendered; a cached copy is only served to anonymous visitors. */
     ownerId?: string | null;
   },
 ): Promise<boolean> {
+  if (options.method === "HEAD") return Promise.resolve(false);
   return recordListingCounter({
     db: services.db,
     dedupe: services.counterDedupe,
