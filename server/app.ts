@@ -280,12 +280,11 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
         const pending = pageCache.pending(key);
         const cached = pageCache.get(key) ?? (pending ? await pending.catch(() => null) : null);
         if (cached) {
-          await Promise.all([
-            policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
-              requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
-            }),
-            pageCache.compress(cached),
-          ]);
+          // Not awaited: an answer never waits on zlib's thread pool (see PageCache.compress).
+          void pageCache.compress(cached);
+          await policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
+            requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
+          });
           return sendPageEntry(req, res, cached, policy);
         }
       }

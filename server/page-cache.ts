@@ -227,8 +227,10 @@ export function createPageCache(options: { ttlSeconds: number }) {
      * Compresses a copy that is being served again (once; concurrent callers share the work), in
      * zlib's thread pool: the event loop is not blocked. Not at fill time: most listing pages and
      * rare searches are never asked again within the TTL, and compressing a page costs about as
-     * much CPU as rendering it (~9 ms for a search page cut at its 47 nonces). Until it is done, or
-     * if it fails, the answer goes out whole and compression() gzips it.
+     * much CPU as rendering it (~9 ms for a search page cut at its 47 nonces). Answers do not wait
+     * for it (its 47 jobs queue behind whatever else uses the pool: password hashing, other
+     * answers' gzip): until it is done, or if it fails, they go out whole and compression() gzips
+     * them, as a render's answer.
      */
     compress(page: PageEntry): Promise<void> {
       page.deflating ??= deflateParts(page.parts, page.nonceLength).then(
