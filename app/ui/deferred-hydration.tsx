@@ -1,13 +1,12 @@
 /**
- * Starts the page's JavaScript after the first paint (decision 0024). The server makes React
- * Router's `modulepreload` links inert and gives its module script a type the browser does not
+ * Starts the page's JavaScript after the first paint (decision 0024). The server drops React
+ * Router's `modulepreload` links and gives its module script a type the browser does not
  * run (`~/server/deferred-hydration.server`); this inline script, rendered right after
  * `<Scripts />`, runs that module once the stylesheet has let the page paint and the
  * high-priority photo (the LCP image of /home, /recherche, /wishlists and a listing) has loaded
  * or failed. The modules then load as their importers ask for them (the preloads are not
  * restored: a script-inserted preload costs a main-thread task per module, which a slow phone
- * pays four times over), and React puts real `modulepreload` links back when it hydrates, by
- * which time every one of them is loaded. Until then links and GET forms work as plain HTML and
+ * pays four times over); by the time React hydrates every one of them is loaded. Until then links and GET forms work as plain HTML and
  * the buttons that need JavaScript are visibly disabled (`useInteractive`). A hidden tab, which
  * paints nothing, starts at once.
  */

@@ -15,11 +15,12 @@ const page = [
 ].join("");
 
 const expected = page
-  .replaceAll('<link rel="modulepreload"', '<link data-deferred-modulepreload=""')
+  .replaceAll(/<link rel="modulepreload"[^>]*>/g, "")
   .replace(' type="module" async="">', ' type="text/x-deferred-module" id="rr-deferred-module">');
 
 describe("the page's JavaScript held back until the first paint", () => {
   it("leaves no preload or module script the browser would fetch before painting, and nothing else changed", () => {
+    expect(expected).not.toContain("modulepreload");
     const out = deferHydrationScripts(Buffer.from(page)).toString();
     expect(out).toBe(expected);
     expect(out).not.toContain('rel="modulepreload"');
@@ -50,6 +51,6 @@ describe("the page's JavaScript held back until the first paint", () => {
     expect(seen.join("")).toBe('<main>Annonces</main><p>Prix</p>');
     stream.end(Buffer.from('preload" href="/a.js"/>'));
     await new Promise((resolve) => stream.on("end", resolve));
-    expect(seen.join("")).toBe('<main>Annonces</main><p>Prix</p><link data-deferred-modulepreload="" href="/a.js"/>');
+    expect(seen.join("")).toBe("<main>Annonces</main><p>Prix</p>");
   });
 });
