@@ -11,10 +11,10 @@ import { DEFERRED_MODULE_ID, DEFERRED_MODULE_TYPE, type HydrationHandle } from "
  * (40 on /recherche, hoisted into the head by React) and an async module script that imports
  * them: on a slow phone 140 KiB of JavaScript then compete with the 11 KiB stylesheet and the
  * first photo, and nothing is painted before they are all in. It has no option to hold them
- * back, so the document's two literal forms are rewritten here — the links are dropped (no one
- * restores them: React adds its own when it hydrates; they used to be kept inert, 3.8 KiB and
- * 40 CSP nonces of dead markup per page), the module script gets a type the browser does not
- * run — and the root layout's loader (`~/ui/deferred-hydration`) runs the module after the
+ * back, so the document's two literal forms are rewritten here — the links are dropped (nothing
+ * restores them, neither the loader nor React when it hydrates: checked in Chromium; they used to
+ * be kept inert, 3.8 KiB and 40 CSP nonces of dead markup per page), the module script gets a
+ * type the browser does not run — and the root layout's loader (`~/ui/deferred-hydration`) runs the module after the
  * first paint. The markup is otherwise byte for byte what React wrote; a page without them (an
  * error page rendered outside React) is left alone.
  */

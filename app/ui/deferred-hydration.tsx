@@ -6,8 +6,9 @@
  * high-priority photo (the LCP image of /home, /recherche, /wishlists and a listing) has loaded
  * or failed. The modules then load as their importers ask for them (the preloads are not
  * restored: a script-inserted preload costs a main-thread task per module, which a slow phone
- * pays four times over); by the time React hydrates every one of them is loaded. Until then links and GET forms work as plain HTML and
- * the buttons that need JavaScript are visibly disabled (`useInteractive`). A hidden tab, which
+ * pays four times over); by the time React hydrates every one of them is loaded. Until then
+ * links and GET forms work as plain HTML and the buttons that need JavaScript are visibly
+ * disabled (`useInteractive`). A hidden tab, which
  * paints nothing, starts at once.
  */
 export const DEFERRED_MODULE_ID = "rr-deferred-module";

@@ -5,9 +5,9 @@ import { recordListingCounter, visitorKey } from "./listing-detail.server";
 /**
  * Counts a view of a listing page (spec §3 view counter): once per visitor and listing within
  * the dedupe window, never for a bot, a HEAD or the seller (a signed-in seller is never served a
- * cached copy; the SQL checks the owner against the signed-in viewer). Called by the page's loader when the
- * page is rendered, and by the page cache when an anonymous visitor gets a copy rendered for
- * someone else (server/page-cache.ts, decision 0020): the counter follows the answers, not the
+ * cached copy; the SQL checks the owner against the signed-in viewer). Called by the page's
+ * loader when the page is rendered, and by the page cache when an anonymous visitor gets a copy
+ * rendered for someone else (server/page-cache.ts, decision 0020): the counter follows the answers, not the
  * renders.
  */
 export function countListingView(
