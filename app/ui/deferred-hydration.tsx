@@ -8,8 +8,7 @@
  * restored: a script-inserted preload costs a main-thread task per module, which a slow phone
  * pays four times over); by the time React hydrates every one of them is loaded. Until then
  * links and GET forms work as plain HTML and the buttons that need JavaScript are visibly
- * disabled (`useInteractive`). A hidden tab, which
- * paints nothing, starts at once.
+ * disabled (`useInteractive`). A hidden tab, which paints nothing, starts at once.
  */
 export const DEFERRED_MODULE_ID = "rr-deferred-module";
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
