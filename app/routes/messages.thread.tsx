@@ -8,12 +8,12 @@ import { getConversation } from "~/features/messages/get-conversation.server";
 import { reportConversation } from "~/features/messages/report-conversation.server";
 import { sendMessage } from "~/features/messages/send-message.server";
 import { isAppError } from "~/server/app-error";
-import { pageMeta } from "~/ui/seo";
+import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/messages.thread";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   const title = loaderData?.signedIn ? `Conversation : ${loaderData.thread.listing.title}` : "Conversation";
-  return [...pageMeta(title, "Votre conversation à propos d'une annonce."), { name: "robots", content: "noindex" }];
+  return [...pageMeta(title, "Votre conversation à propos d'une annonce."), ...memberPageRobots(loaderData?.signedIn)];
 }
 
 const PRIVATE = { "Cache-Control": "private, no-store" };

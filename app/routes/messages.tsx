@@ -10,14 +10,11 @@ import { isAppError } from "~/server/app-error";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatCount, formatDateTime, formatPrice } from "~/ui/format";
 import { PageLinks } from "~/ui/pagination";
-import { pageMeta } from "~/ui/seo";
+import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/messages";
 
-export function meta() {
-  return [
-    ...pageMeta("Messages", "Vos conversations avec les acheteurs et les vendeurs."),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [...pageMeta("Messages", "Vos conversations avec les acheteurs et les vendeurs."), ...memberPageRobots(loaderData?.signedIn)];
 }
 
 const PRIVATE = { "Cache-Control": "private, no-store" };

@@ -12,17 +12,21 @@ import { PublishPage, type PublishActionResult } from "~/features/publish/publis
 import { PUBLISH_FAILED, type WizardValues } from "~/features/publish/wizard-steps";
 import { isAppError } from "~/server/app-error";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
-import { pageMeta } from "~/ui/seo";
+import { NOINDEX, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
 
 // Painted before its JavaScript loads (decision 0024): fields typed into meanwhile keep their
 // text in state (useFieldState); the buttons wait, visibly, for React.
 export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
-export function meta() {
+/**
+ * `/publish` is the page a seller lands on from a search for selling a car: indexable (decision
+ * 0026). Its variants (`?etape=`, the confirmation `?publiee=`) are not pages of their own.
+ */
+export function meta({ location }: Route.MetaArgs) {
   return [
     ...pageMeta("Déposer une annonce", "Publiez gratuitement votre véhicule d'occasion en 8 étapes."),
-    { name: "robots", content: "noindex" },
+    ...(location.search ? [NOINDEX] : []),
   ];
 }
 

@@ -10,11 +10,11 @@ import {
 } from "~/features/saved-searches/manage-saved-searches.server";
 import { SavedSearchesPage } from "~/features/saved-searches/saved-searches-page";
 import { isAppError } from "~/server/app-error";
-import { pageMeta } from "~/ui/seo";
+import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/recherches";
 
-export function meta() {
-  return [...pageMeta("Mes recherches", "Vos recherches sauvegardées et leurs alertes e-mail."), { name: "robots", content: "noindex" }];
+export function meta({ data }: Route.MetaArgs) {
+  return [...pageMeta("Mes recherches", "Vos recherches sauvegardées et leurs alertes e-mail."), ...memberPageRobots(data?.signedIn)];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,5 +1,8 @@
 import type { Route } from "./+types/robots";
 
+// Pages that mark themselves `noindex` for crawlers (favourites, messages, saved searches: their
+// signed-out render) are not disallowed here: a crawler must fetch a page to read its tag, and a
+// disallowed URL linked from every page can still be listed without it (decision 0026).
 export function loader({ context }: Route.LoaderArgs) {
   const origin = context.services.config.PUBLIC_URL;
   const text = [
@@ -11,8 +14,6 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /account",
     "Disallow: /personal-info",
     "Disallow: /hosting",
-    "Disallow: /wishlists",
-    "Disallow: /publish",
     "Disallow: /edit-annonce/",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

@@ -7,7 +7,7 @@ import { ListingCard } from "~/features/listings/listing-card";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { CompareButton } from "~/features/compare/comparison-tray";
 import { PageLinks } from "~/ui/pagination";
-import { pageMeta } from "~/ui/seo";
+import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/wishlists";
 import { formatNumber } from "~/ui/format";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
@@ -15,11 +15,8 @@ import type { HydrationHandle } from "~/ui/deferred-hydration";
 /** Hydration after the first paint (decision 0024): favourites: cards like /recherche. */
 export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
-export function meta() {
-  return [
-    ...pageMeta("Mes Favoris", "Les annonces que vous avez sauvegardées."),
-    { name: "robots", content: "noindex" },
-  ];
+export function meta({ data }: Route.MetaArgs) {
+  return [...pageMeta("Mes Favoris", "Les annonces que vous avez sauvegardées."), ...memberPageRobots(data?.signedIn)];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

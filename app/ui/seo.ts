@@ -10,3 +10,16 @@ export function pageMeta(title: string, description: string) {
     { property: "og:description", content: description },
   ];
 }
+
+/** Asks search engines not to index the page (its links are still followed). */
+export const NOINDEX = { name: "robots", content: "noindex" } as const;
+
+/**
+ * The robots tag of a member page that also renders for signed-out visitors (decision 0026):
+ * crawlers have no session, so the signed-out render (a sign-in prompt) is the one they get and
+ * the one marked `noindex`. A member's own render is private (`Cache-Control: private`) and never
+ * reaches a crawler: a tag there would address nobody.
+ */
+export function memberPageRobots(signedIn: boolean | undefined) {
+  return signedIn ? [] : [NOINDEX];
+}

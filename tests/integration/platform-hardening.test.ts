@@ -196,6 +196,45 @@ describe(`caching of private answers (${engine})`, () => {
   });
 });
 
+describe(`what crawlers may index (${engine})`, () => {
+  const robotsMeta = (html: string) => html.match(/<meta name="robots" content="([^"]*)"/)?.[1] ?? null;
+
+  it("indexes the signed-out /publish, marks member pages noindex for crawlers and lets them read it", async () => {
+    const anonymous = createClient(app.url);
+    const publish = await anonymous.request("/publish");
+    expect(publish.status).toBe(200);
+    const publishHtml = await publish.text();
+    expect(publishHtml).toContain("Déposer une annonce");
+    expect(robotsMeta(publishHtml)).toBeNull();
+    // Its variants are not pages of their own.
+    expect(robotsMeta(await (await anonymous.request("/publish?etape=3")).text())).toBe("noindex");
+    expect(robotsMeta(await (await anonymous.request("/publish?publiee=en-attente")).text())).toBe("noindex");
+    // What a crawler gets of a member page: a sign-in prompt, not to be indexed.
+    for (const pathname of ["/wishlists", "/messages", "/recherches"]) {
+      expect(robotsMeta(await (await anonymous.request(pathname)).text()), pathname).toBe("noindex");
+    }
+    // robots.txt must not hide those tags from crawlers; the API and the sign-in callbacks stay closed.
+    const robots = await (await anonymous.request("/robots.txt")).text();
+    const disallowed = robots.split("\n").filter((line) => line.startsWith("Disallow:")).map((line) => line.slice(9).trim());
+    for (const pathname of ["/publish", "/wishlists", "/messages", "/recherches"]) {
+      expect(disallowed.some((prefix) => pathname.startsWith(prefix)), pathname).toBe(false);
+    }
+    expect(disallowed).toEqual(expect.arrayContaining(["/api/", "/connexion/"]));
+  });
+
+  it("leaves the tag off a member's own page, which is private and never reaches a crawler", async () => {
+    const member = createClient(app.url);
+    await member.signUp(`robots.${uniq()}@exemple.fr`);
+    for (const pathname of ["/wishlists", "/messages", "/recherches"]) {
+      const response = await member.request(pathname);
+      expect(response.headers.get("cache-control"), pathname).toBe("private, no-store");
+      const html = await response.text();
+      expect(html, pathname).not.toMatch(/Veuillez vous connecter|Connectez-vous pour/);
+      expect(robotsMeta(html), pathname).toBeNull();
+    }
+  });
+});
+
 describe(`photos of deleted listings (${engine})`, () => {
   it("are served to the seller only, once the listing is deleted; removed photos to no one", async () => {
     const seller = createClient(app.url);

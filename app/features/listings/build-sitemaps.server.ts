@@ -147,7 +147,7 @@ export async function writeSitemaps(db: DbExecutor, origin: string, maxUrls: num
     .where(published)
     .groupBy(listings.brand, listings.model)
     .orderBy(desc(sql`count(*)`), asc(listings.brand), asc(listings.model));
-  const pages = [urlEntry(origin, "/home"), urlEntry(origin, "/recherche")];
+  const pages = [urlEntry(origin, "/home"), urlEntry(origin, "/recherche"), urlEntry(origin, "/publish")];
   for (const brand of [...new Set(brandModels.map((b) => b.brand))].sort((a, b) => a.localeCompare(b, "fr"))) {
     pages.push(urlEntry(origin, `/recherche?brand=${encodeURIComponent(brand)}`));
   }
