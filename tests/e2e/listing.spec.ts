@@ -335,6 +335,31 @@ test.describe("phones and wide screens (issue 17)", () => {
     expect(restBox.y).toBeGreaterThanOrEqual(locationBox.y + locationBox.height);
   });
 
+  for (const width of [375, 1280]) {
+    test(`${width} px: the area map scrolls under the sticky header, which stays on top and tappable`, async ({ page }) => {
+      // A short window, so that the end of the page can scroll the map up under the header.
+      await page.setViewportSize({ width, height: 420 });
+      await openNewestListing(page);
+      const header = page.locator("header").first();
+      const region = page.getByRole("region", { name: /^Localisation/ });
+      await region.scrollIntoViewIfNeeded();
+      const map = region.locator(".leaflet-container");
+      await expect(map.locator("path.leaflet-interactive")).toBeVisible();
+      const headerBox = await box(header);
+      // Bring the map's circle right under the header's middle.
+      const circle = await box(map.locator("path.leaflet-interactive"));
+      await page.evaluate((dy) => window.scrollBy(0, dy), circle.y + circle.height / 2 - (headerBox.y + headerBox.height / 2));
+      await expect.poll(async () => (await box(map.locator("path.leaflet-interactive"))).y).toBeLessThan(headerBox.y + headerBox.height / 2);
+      const x = Math.round(circle.x + circle.width / 2);
+      const y = Math.round(headerBox.y + headerBox.height / 2);
+      const onTop = await page.evaluate(({ x, y }) => {
+        const element = document.elementFromPoint(x, y);
+        return { inHeader: !!element?.closest("header"), inMap: !!element?.closest(".leaflet-container") };
+      }, { x, y });
+      expect(onTop).toEqual({ inHeader: true, inMap: false });
+    });
+  }
+
   test("1280 px and 800 px: no contact bar, the price shows once", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await openNewestListing(page);

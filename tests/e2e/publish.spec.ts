@@ -275,7 +275,7 @@ for (const width of [375, 1280]) {
       await expect(tiles).toHaveCount(0);
       await page.reload();
       await stepTitle(page, 7);
-      await expect(page.getByText("0 / 3 photo")).toBeVisible();
+      await expect(page.getByText("0 / 3 photos", { exact: true })).toBeVisible();
     });
   });
 }

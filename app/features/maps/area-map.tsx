@@ -17,7 +17,8 @@ export default function AreaMap({
   attribution: string;
 }) {
   return (
-    <MapContainer center={[latitude, longitude]} zoom={15} scrollWheelZoom={false} className="h-[300px] w-full rounded-xl" attributionControl>
+    // isolate: Leaflet's panes and controls (z-index 400–1000) stay under the sticky header.
+    <MapContainer center={[latitude, longitude]} zoom={15} scrollWheelZoom={false} className="isolate h-[300px] w-full rounded-xl" attributionControl>
       <TileLayer url={tileUrl} attribution={attribution} />
       <CircleMarker center={[latitude, longitude]} radius={40} pathOptions={{ color: "#1b5fe0", fillColor: "#2f7cf6", fillOpacity: 0.25 }} />
     </MapContainer>

@@ -263,7 +263,7 @@ export function PhotoManager({
           Ajouter des photos
         </label>
         <span className="text-sm text-slate-600">
-          {stored} / {MAX_PHOTOS} photo{stored > 1 ? "s" : ""}
+          {stored} / {MAX_PHOTOS} photos
         </span>
       </div>
       <p id={hintId} className="mt-2 text-xs text-slate-500">
