@@ -28,8 +28,12 @@ async function publishThroughWizard(page: Page) {
   await expect(page.getByRole("link", { name: "Enregistrer et quitter" })).toHaveAttribute("href", "/home");
 
   await expectErrorsOnEmptyStep(page, ["La marque est obligatoire.", "Le modèle est obligatoire."]);
+  // An error goes as soon as its field is answered; the others stay until theirs are.
   await page.getByLabel("Marque", { exact: true }).fill("peugeot");
+  await expect(page.getByText("La marque est obligatoire.")).toBeHidden();
+  await expect(page.getByText("Le modèle est obligatoire.")).toBeVisible();
   await page.getByLabel("Modèle", { exact: true }).fill("208");
+  await expect(page.getByText("Le modèle est obligatoire.")).toBeHidden();
   await next(page, 2);
 
   await expectErrorsOnEmptyStep(page, [
@@ -46,6 +50,7 @@ async function publishThroughWizard(page: Page) {
   await registration.fill("");
   await registration.pressSequentially("032019");
   await expect(registration).toHaveValue("03/2019");
+  await expect(page.getByText("La date de première mise en circulation ne peut pas précéder l'année du modèle.")).toBeHidden();
   await next(page, 3);
 
   // A Peugeot 208 is only ever a city car: the catalogue preselects it (issue 17).
@@ -61,6 +66,8 @@ async function publishThroughWizard(page: Page) {
   ]);
   await expect(page.getByText("Le type de véhicule est obligatoire.")).toBeHidden();
   await page.getByLabel("Énergie").selectOption("Essence");
+  await expect(page.getByText("L'énergie est obligatoire.")).toBeHidden();
+  await expect(page.getByText("La boîte de vitesses est obligatoire.")).toBeVisible();
   await page.getByLabel("Boîte de vitesses").selectOption("Manuelle");
   await page.getByLabel("Permis", { exact: true }).selectOption("Permis");
   await page.getByLabel("Puissance fiscale (CV)").fill("5");
@@ -106,6 +113,7 @@ async function publishThroughWizard(page: Page) {
   await expectErrorsOnEmptyStep(page, ["Le code postal doit comporter exactement 5 chiffres."]);
   const postalCode = page.getByRole("combobox", { name: "Code postal du véhicule" });
   await postalCode.fill("99999");
+  await expect(page.getByText("Le code postal doit comporter exactement 5 chiffres.")).toBeHidden();
   await expect(page.getByText("Aucune commune ne correspond à ce code postal.")).toBeVisible();
   await postalCode.fill("75011");
   await expect(page.getByRole("option", { name: "Paris 11e (75011)" })).toBeVisible();
@@ -385,6 +393,7 @@ test.describe("Mes annonces", () => {
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page.getByText("Le prix doit être un nombre supérieur ou égal à 1.")).toBeVisible();
     await price.fill("11900");
+    await expect(page.getByText("Le prix doit être un nombre supérieur ou égal à 1.")).toBeHidden();
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
     await expect(page).toHaveURL(/\/hosting\?message=modifiee$/);
     await expect(page.getByRole("status").filter({ hasText: "Annonce mise à jour avec succès !" })).toBeVisible();

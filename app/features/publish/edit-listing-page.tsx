@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { Form, isRouteErrorResponse, Link, useNavigation } from "react-router";
 import { CATALOGUE, findBrand } from "~/features/catalogue/catalogue-data";
 import { sortedModels } from "~/features/catalogue/model-order";
@@ -11,6 +11,7 @@ import { Button, buttonClasses } from "~/ui/button";
 import { fieldErrors } from "~/ui/form-errors";
 import { SelectField } from "~/ui/select-field";
 import { TextareaField } from "~/ui/textarea-field";
+import { useErrorsAnsweredOnEdit } from "./use-errors-answered-on-edit";
 
 /** What the form shows of the listing the route's loader read (getListingForEdit). */
 export interface EditableListing {
@@ -29,6 +30,13 @@ export interface EditableListing {
   photos: { id: string; src: string; srcSet: string }[];
 }
 
+/** The browser half of the edit form's validation: the server's schema on the form's values. */
+function validateEdit(form: FormData): FieldErrors | null {
+  const values: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const parsed = editListingSchema.safeParse(values);
+  return parsed.success ? null : fieldErrors(parsed.error);
+}
 
 /** The seller's edit form for a published or refused listing (route: routes/edit-listing.tsx). */
 export function EditListingPage({
@@ -43,6 +51,8 @@ export function EditListingPage({
   const [model, setModel] = useState(listing.model);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const errors: FieldErrors = clientErrors ?? actionErrors ?? {};
+  const formRef = useRef<HTMLFormElement>(null);
+  const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({ formRef, errors, validate: validateEdit, setErrors: setClientErrors });
 
   // Brand-to-models table of the catalogue; a brand or model typed freely in the wizard stays choosable.
   const brandOptions = CATALOGUE.map((b) => b.name);
@@ -53,15 +63,12 @@ export function EditListingPage({
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const values: Record<string, string> = {};
-    for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
-    const parsed = editListingSchema.safeParse(values);
-    if (parsed.success) {
+    const problems = validateEdit(new FormData(form));
+    if (!problems) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
-    const problems = fieldErrors(parsed.error);
     setClientErrors(problems);
     const first = Object.keys(problems)[0] ?? "";
     const field = ["city", "latitude", "longitude"].includes(first) ? "postalCode" : first;
@@ -79,7 +86,16 @@ export function EditListingPage({
         </p>
       ) : null}
 
-      <Form method="post" noValidate onSubmit={onSubmit} className="space-y-6">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onChange={recheckErrorsAfterEdit}
+        onClick={recheckErrorsAfterEdit}
+        onKeyUp={recheckErrorsAfterEdit}
+        className="space-y-6"
+      >
         <section aria-labelledby="edit-vehicle" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
           <h2 id="edit-vehicle" className="text-lg font-semibold">
             Véhicule

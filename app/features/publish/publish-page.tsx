@@ -16,6 +16,7 @@ import {
 import { Button, buttonClasses } from "~/ui/button";
 import { formatMileage } from "~/ui/format";
 import { useInteractive } from "~/ui/use-interactive";
+import { useErrorsAnsweredOnEdit } from "./use-errors-answered-on-edit";
 
 export interface PublishActionResult {
   step: WizardStep;
@@ -87,6 +88,7 @@ export interface WizardDraft {
   photos: { id: string; src: string; srcSet: string }[];
 }
 
+
 function Wizard({
   signedIn,
   step,
@@ -117,6 +119,12 @@ function Wizard({
   }, [step]);
 
   const errors = clientErrors?.step === step ? clientErrors.errors : (result?.errors ?? {});
+  const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({
+    formRef,
+    errors,
+    validate: (values) => validateStep(step, values),
+    setErrors: (next) => setClientErrors({ step, errors: next }),
+  });
 
   function askToSignIn(formData: FormData) {
     openAuthDialog({
@@ -218,6 +226,9 @@ function Wizard({
           method="post"
           noValidate
           onSubmit={onSubmit}
+          onChange={recheckErrorsAfterEdit}
+          onClick={recheckErrorsAfterEdit}
+          onKeyUp={recheckErrorsAfterEdit}
           className="mt-5 space-y-6"
         >
           <input type="hidden" name="step" value={step} />
