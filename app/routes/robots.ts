@@ -1,6 +1,6 @@
 import type { Route } from "./+types/robots";
 
-// Pages that mark themselves `noindex` for crawlers (favourites, messages, saved searches: their
+// Pages that mark themselves `noindex` for crawlers (favourites, messages, saved searches, 'Mes annonces': their
 // signed-out render) are not disallowed here: a crawler must fetch a page to read its tag, and a
 // disallowed URL linked from every page can still be listed without it (decision 0026).
 export function loader({ context }: Route.LoaderArgs) {
@@ -13,7 +13,6 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /connexion/",
     "Disallow: /account",
     "Disallow: /personal-info",
-    "Disallow: /hosting",
     "Disallow: /edit-annonce/",
     `Sitemap: ${origin}/sitemap.xml`,
     "",

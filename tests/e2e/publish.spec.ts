@@ -454,9 +454,21 @@ test.describe("Mes annonces", () => {
     await expect(pendingTab(page)).toBeFocused();
   });
 
-  test("a signed-out visitor is sent home", async ({ page }) => {
+  test("a signed-out visitor is asked to sign in, then sees their listings on the same page", async ({ page }) => {
     await page.goto("/hosting");
-    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mes annonces" })).toBeVisible();
+    const prompt = page.getByRole("alert").filter({ hasText: "Veuillez vous connecter pour gérer vos annonces." });
+    await expect(prompt).toBeVisible();
+    await expect(page.getByRole("tablist")).toHaveCount(0);
+    await prompt.getByRole("button", { name: "Se connecter" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Adresse e-mail").fill("vendeur@occazio.local");
+    await dialog.getByLabel("Mot de passe", { exact: true }).fill(DEMO_PASSWORD);
+    await dialog.getByRole("button", { name: "Se connecter" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/hosting$/);
+    await expect(page.getByRole("tab", { name: /^Annonce publiée/ })).toBeVisible();
+    await expect(prompt).toHaveCount(0);
   });
 
   test("a moderator's validation shows live; the seller then marks it as sold", async ({ page, browser, baseURL }) => {

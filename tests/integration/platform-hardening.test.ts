@@ -210,13 +210,16 @@ describe(`what crawlers may index (${engine})`, () => {
     expect(robotsMeta(await (await anonymous.request("/publish?etape=3")).text())).toBe("noindex");
     expect(robotsMeta(await (await anonymous.request("/publish?publiee=en-attente")).text())).toBe("noindex");
     // What a crawler gets of a member page: a sign-in prompt, not to be indexed.
-    for (const pathname of ["/wishlists", "/messages", "/recherches"]) {
-      expect(robotsMeta(await (await anonymous.request(pathname)).text()), pathname).toBe("noindex");
+    for (const pathname of ["/wishlists", "/messages", "/recherches", "/hosting"]) {
+      const page = await anonymous.request(pathname, { redirect: "manual" });
+      // A page with its sign-in prompt (401 where the page says so), not a redirect.
+      expect([200, 401], pathname).toContain(page.status);
+      expect(robotsMeta(await page.text()), pathname).toBe("noindex");
     }
     // robots.txt must not hide those tags from crawlers; the API and the sign-in callbacks stay closed.
     const robots = await (await anonymous.request("/robots.txt")).text();
     const disallowed = robots.split("\n").filter((line) => line.startsWith("Disallow:")).map((line) => line.slice(9).trim());
-    for (const pathname of ["/publish", "/wishlists", "/messages", "/recherches"]) {
+    for (const pathname of ["/publish", "/wishlists", "/messages", "/recherches", "/hosting"]) {
       expect(disallowed.some((prefix) => pathname.startsWith(prefix)), pathname).toBe(false);
     }
     expect(disallowed).toEqual(expect.arrayContaining(["/api/", "/connexion/"]));
@@ -225,7 +228,7 @@ describe(`what crawlers may index (${engine})`, () => {
   it("leaves the tag off a member's own page, which is private and never reaches a crawler", async () => {
     const member = createClient(app.url);
     await member.signUp(`robots.${uniq()}@exemple.fr`);
-    for (const pathname of ["/wishlists", "/messages", "/recherches"]) {
+    for (const pathname of ["/wishlists", "/messages", "/recherches", "/hosting"]) {
       const response = await member.request(pathname);
       expect(response.headers.get("cache-control"), pathname).toBe("private, no-store");
       const html = await response.text();
