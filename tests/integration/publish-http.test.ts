@@ -197,13 +197,13 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
   const post = (client: ReturnType<typeof createClient>, form: Record<string, string>) =>
     client.request("/hosting", { method: "POST", form });
 
-  // A signed-out visitor is sent to "/" (the page's rule); the fetcher of a stale page gets a 401.
+  // A signed-out visitor is refused with a 401 and the page's sign-in prompt (so is the fetcher of a stale page).
   it("delete: anonymous refused, other user 403, owner moves it to 'Annonce supprimée'", async () => {
     const owner = await signedUp();
     const other = await signedUp();
     const row = await insertListing(ctx.t.db, owner.userId, { status: "pending" });
-    const anonymous = await expectRefused(() => post(createClient(ctx.app.url), { intent: "delete", listingId: row.id }), 302);
-    expect(anonymous.headers.get("location")).toBe("/");
+    const anonymous = await expectRefused(() => post(createClient(ctx.app.url), { intent: "delete", listingId: row.id }), 401);
+    expect(await anonymous.text()).toContain("Veuillez vous connecter pour gérer vos annonces.");
     await expectRefused(() => post(other.client, { intent: "delete", listingId: row.id }), 403);
     const response = await post(owner.client, { intent: "delete", listingId: row.id });
     expect(response.status).toBe(200);
@@ -215,7 +215,7 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
     const other = await signedUp();
     const published = await insertListing(ctx.t.db, owner.userId, { status: "published" });
     const pending = await insertListing(ctx.t.db, owner.userId, { status: "pending", publishedAt: null });
-    await expectRefused(() => post(createClient(ctx.app.url), { intent: "sold", listingId: published.id }), 302);
+    await expectRefused(() => post(createClient(ctx.app.url), { intent: "sold", listingId: published.id }), 401);
     await expectRefused(() => post(other.client, { intent: "sold", listingId: published.id }), 403);
     await expectRefused(() => post(owner.client, { intent: "sold", listingId: pending.id }), 409);
     expect((await post(owner.client, { intent: "sold", listingId: published.id })).status).toBe(200);
