@@ -13,8 +13,8 @@ import { isAppError } from "~/server/app-error";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/recherches";
 
-export function meta({ data }: Route.MetaArgs) {
-  return [...pageMeta("Mes recherches", "Vos recherches sauvegardées et leurs alertes e-mail."), ...memberPageRobots(data?.signedIn)];
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [...pageMeta("Mes recherches", "Vos recherches sauvegardées et leurs alertes e-mail."), ...memberPageRobots(loaderData?.signedIn)];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

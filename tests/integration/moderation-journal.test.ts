@@ -218,7 +218,11 @@ describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
     const sellerBrowser = createClient(ctx.app.url);
     expect((await sellerBrowser.signIn(convo.seller.email, convo.seller.password)).status).toBe(200);
     const signInPrompt = "Veuillez vous connecter pour gérer vos annonces.";
-    expect(await (await sellerBrowser.request("/hosting")).text()).not.toContain(signInPrompt);
+    const before = await sellerBrowser.request("/hosting");
+    expect(before.status).toBe(200);
+    const page = await before.text();
+    expect(page).toContain('role="tablist"');
+    expect(page).not.toContain(signInPrompt);
 
     await suspendAccount({ db: ctx.t.db, viewer: moderator, reportId: convo.reportId, note: "Escroquerie", notifier });
     const [row] = await ctx.t.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, convo.seller.id));

@@ -228,10 +228,13 @@ describe(`what crawlers may index (${engine})`, () => {
   it("leaves the tag off a member's own page, which is private and never reaches a crawler", async () => {
     const member = createClient(app.url);
     await member.signUp(`robots.${uniq()}@exemple.fr`);
-    for (const pathname of ["/wishlists", "/messages", "/recherches", "/hosting"]) {
+    const headings: Record<string, string> = { "/wishlists": "Mes Favoris", "/messages": "Messages", "/recherches": "Mes recherches", "/hosting": "Mes annonces" };
+    for (const [pathname, heading] of Object.entries(headings)) {
       const response = await member.request(pathname);
+      expect(response.status, pathname).toBe(200);
       expect(response.headers.get("cache-control"), pathname).toBe("private, no-store");
       const html = await response.text();
+      expect(html, pathname).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       expect(html, pathname).not.toMatch(/Veuillez vous connecter|Connectez-vous pour/);
       expect(robotsMeta(html), pathname).toBeNull();
     }

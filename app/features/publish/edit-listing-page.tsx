@@ -49,10 +49,11 @@ export function EditListingPage({
   const navigation = useNavigation();
   const [brand, setBrand] = useState(listing.brand);
   const [model, setModel] = useState(listing.model);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors: FieldErrors = clientErrors ?? actionErrors ?? {};
+  // The browser's verdict on the form, until the server answers again (`of`: the answer it replaced).
+  const [clientErrors, setClientErrors] = useState<{ of: FieldErrors | undefined; errors: FieldErrors } | null>(null);
+  const errors: FieldErrors = clientErrors && clientErrors.of === actionErrors ? clientErrors.errors : (actionErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
-  const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({ formRef, errors, validate: validateEdit, setErrors: setClientErrors });
+  const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({ formRef, errors, validate: validateEdit, setErrors: (next) => setClientErrors({ of: actionErrors, errors: next }) });
 
   // Brand-to-models table of the catalogue; a brand or model typed freely in the wizard stays choosable.
   const brandOptions = CATALOGUE.map((b) => b.name);
@@ -65,11 +66,11 @@ export function EditListingPage({
     const form = event.currentTarget;
     const problems = validateEdit(new FormData(form));
     if (!problems) {
-      setClientErrors(null);
+      setClientErrors({ of: actionErrors, errors: {} });
       return;
     }
     event.preventDefault();
-    setClientErrors(problems);
+    setClientErrors({ of: actionErrors, errors: problems });
     const first = Object.keys(problems)[0] ?? "";
     const field = ["city", "latitude", "longitude"].includes(first) ? "postalCode" : first;
     form.querySelector<HTMLElement>(`[name="${field}"]:not([type="hidden"])`)?.focus();

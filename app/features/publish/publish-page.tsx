@@ -107,7 +107,8 @@ function Wizard({
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
-  const [clientErrors, setClientErrors] = useState<{ step: WizardStep; errors: FieldErrors } | null>(null);
+  // The browser's verdict on the step, until the server answers again (`of`: the answer it replaced).
+  const [clientErrors, setClientErrors] = useState<{ step: WizardStep; of: PublishActionResult | undefined; errors: FieldErrors } | null>(null);
   const submitting = navigation.state === "submitting";
   // The page is painted before its JavaScript runs (decision 0024): what needs React waits visibly.
   const interactive = useInteractive();
@@ -118,12 +119,13 @@ function Wizard({
     shownStep.current = step;
   }, [step]);
 
-  const errors = clientErrors?.step === step ? clientErrors.errors : (result?.errors ?? {});
+  const shownErrors = (client: typeof clientErrors) => (client?.step === step && client.of === result ? client.errors : (result?.errors ?? {}));
+  const errors = shownErrors(clientErrors);
   const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({
     formRef,
     errors,
     validate: (values) => validateStep(step, values),
-    setErrors: (next) => setClientErrors({ step, errors: next }),
+    setErrors: (next) => setClientErrors({ step, of: result, errors: next }),
   });
 
   function askToSignIn(formData: FormData) {
@@ -141,7 +143,7 @@ function Wizard({
     const problems = validateStep(step, formData);
     if (problems) {
       event.preventDefault();
-      setClientErrors({ step, errors: problems });
+      setClientErrors({ step, of: result, errors: problems });
       const first = Object.keys(problems)[0] ?? "";
       const field = ["city", "latitude", "longitude"].includes(first) ? "postalCode" : first;
       const target =
@@ -150,7 +152,7 @@ function Wizard({
       target?.focus();
       return;
     }
-    setClientErrors({ step, errors: {} });
+    setClientErrors({ step, of: result, errors: {} });
     if (!signedIn) {
       event.preventDefault();
       askToSignIn(formData);
@@ -159,11 +161,11 @@ function Wizard({
 
   /** Adding photos answers step 7's 'Ajoutez au moins une photo.': it goes away at once. */
   function onPhotosAdded() {
-    setClientErrors((current) => {
-      const shown = current?.step === step ? current.errors : (result?.errors ?? {});
-      if (!shown.photoCount) return current;
+    setClientErrors((latest) => {
+      const shown = shownErrors(latest);
+      if (!shown.photoCount) return latest;
       const { photoCount: _answered, ...rest } = shown;
-      return { step, errors: rest };
+      return { step, of: result, errors: rest };
     });
   }
 

@@ -1,10 +1,17 @@
 import { useEffect, useRef, type RefObject } from "react";
 import type { FieldErrors } from "./wizard-steps";
 
-/** The fields an error is about: a place's errors are answered by the postal-code picker's fields. */
+/**
+ * The fields an error is about: a place's errors are answered by the postal-code picker's
+ * fields; a first registration before the model year, by either date.
+ */
 const PLACE_FIELDS = ["postalCode", "city", "latitude", "longitude"];
+const FIELDS_OF_ERROR: Record<string, string[]> = {
+  ...Object.fromEntries(PLACE_FIELDS.map((field) => [field, PLACE_FIELDS])),
+  firstRegistration: ["firstRegistration", "year"],
+};
 function fieldsOfError(key: string): string[] {
-  return PLACE_FIELDS.includes(key) ? PLACE_FIELDS : [key];
+  return FIELDS_OF_ERROR[key] ?? [key];
 }
 
 /**
