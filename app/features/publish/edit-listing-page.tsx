@@ -53,7 +53,7 @@ export function EditListingPage({
   const [clientErrors, setClientErrors] = useState<{ of: FieldErrors | undefined; errors: FieldErrors } | null>(null);
   const errors: FieldErrors = clientErrors && clientErrors.of === actionErrors ? clientErrors.errors : (actionErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
-  const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({ formRef, errors, validate: validateEdit, setErrors: (next) => setClientErrors({ of: actionErrors, errors: next }) });
+  const recheckOnEdit = useErrorsAnsweredOnEdit({ formRef, errors, validate: validateEdit, setErrors: (next) => setClientErrors({ of: actionErrors, errors: next }) });
 
   // Brand-to-models table of the catalogue; a brand or model typed freely in the wizard stays choosable.
   const brandOptions = CATALOGUE.map((b) => b.name);
@@ -92,9 +92,7 @@ export function EditListingPage({
         method="post"
         noValidate
         onSubmit={onSubmit}
-        onChange={recheckErrorsAfterEdit}
-        onClick={recheckErrorsAfterEdit}
-        onKeyUp={recheckErrorsAfterEdit}
+        {...recheckOnEdit}
         className="space-y-6"
       >
         <section aria-labelledby="edit-vehicle" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">

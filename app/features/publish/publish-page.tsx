@@ -88,7 +88,6 @@ export interface WizardDraft {
   photos: { id: string; src: string; srcSet: string }[];
 }
 
-
 function Wizard({
   signedIn,
   step,
@@ -121,7 +120,7 @@ function Wizard({
 
   const shownErrors = (client: typeof clientErrors) => (client?.step === step && client.of === result ? client.errors : (result?.errors ?? {}));
   const errors = shownErrors(clientErrors);
-  const recheckErrorsAfterEdit = useErrorsAnsweredOnEdit({
+  const recheckOnEdit = useErrorsAnsweredOnEdit({
     formRef,
     errors,
     validate: (values) => validateStep(step, values),
@@ -228,9 +227,7 @@ function Wizard({
           method="post"
           noValidate
           onSubmit={onSubmit}
-          onChange={recheckErrorsAfterEdit}
-          onClick={recheckErrorsAfterEdit}
-          onKeyUp={recheckErrorsAfterEdit}
+          {...recheckOnEdit}
           className="mt-5 space-y-6"
         >
           <input type="hidden" name="step" value={step} />

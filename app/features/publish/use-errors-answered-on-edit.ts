@@ -20,7 +20,7 @@ function fieldsOfError(key: string): string[] {
  * that error goes, or shows its new message if the field is still wrong. Errors of fields left
  * alone stay (the server's included: the browser cannot check all of them).
  *
- * Returns the handler for the form's `onChange`, `onClick` and `onKeyUp`. It looks on the frame
+ * Returns the form's `onChange`, `onClick` and `onKeyUp` props, to spread on it. It looks on the frame
  * after the edit, once React has drawn it: the postal-code picker fills its hidden fields when a
  * commune is chosen by click or keyboard, which fires no change event.
  */
@@ -35,7 +35,7 @@ export function useErrorsAnsweredOnEdit({
   errors: FieldErrors;
   validate: (values: FormData) => FieldErrors | null;
   setErrors: (errors: FieldErrors) => void;
-}): () => void {
+}): { onChange: () => void; onClick: () => void; onKeyUp: () => void } {
   const shown = useRef(errors);
   const valuesWhenShown = useRef<FormData | null>(null);
   const showsErrors = Object.keys(errors).length > 0;
@@ -44,7 +44,7 @@ export function useErrorsAnsweredOnEdit({
     valuesWhenShown.current = showsErrors && formRef.current ? new FormData(formRef.current) : null;
   }, [errors, showsErrors, formRef]);
 
-  return function recheckAfterEdit() {
+  function recheckAfterEdit() {
     if (!valuesWhenShown.current) return;
     requestAnimationFrame(() => {
       const form = formRef.current;
@@ -61,5 +61,6 @@ export function useErrorsAnsweredOnEdit({
       }
       setErrors(next);
     });
-  };
+  }
+  return { onChange: recheckAfterEdit, onClick: recheckAfterEdit, onKeyUp: recheckAfterEdit };
 }
