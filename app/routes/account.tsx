@@ -5,7 +5,7 @@ import { DELETE_CONFIRMATION } from "~/features/account/profile-schemas";
 import { authRequest } from "~/features/auth/auth-client";
 import { authErrorMessage } from "~/features/auth/auth-errors";
 import { MISMATCH_MESSAGE, passwordProblem } from "~/features/auth/password-policy";
-import { requireUser } from "~/features/auth/session.server";
+import { lookUpSession, requireUser } from "~/features/auth/session.server";
 import { isAppError } from "~/server/app-error";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, sessions, current] = await Promise.all([
     getAccountProfile({ db, userId: me.id }),
     auth.api.listSessions({ headers: request.headers }),
-    auth.api.getSession({ headers: request.headers }),
+    lookUpSession(request, context.services),
   ]);
   return {
     hasPassword: profile.hasPassword,
