@@ -11,6 +11,7 @@ import { submitListing } from "~/features/publish/submit-listing.server";
 import { PublishPage, type PublishActionResult } from "~/features/publish/publish-page";
 import { PUBLISH_FAILED, type WizardValues } from "~/features/publish/wizard-steps";
 import { isAppError } from "~/server/app-error";
+import { pageHeadersWithRetryAfter, retryAfterHeaders } from "~/server/retry-after";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
 import { NOINDEX, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
@@ -34,6 +35,11 @@ function asText(values: DraftValues): WizardValues {
   const text: WizardValues = {};
   for (const [key, value] of Object.entries(values)) text[key] = value == null ? "" : String(value);
   return text;
+}
+
+/** A refused submission (429) tells when to retry, form post or not. */
+export function headers(args: Route.HeadersArgs) {
+  return pageHeadersWithRetryAfter(args);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -86,10 +92,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (step === 1) {
       await saveDraftStep1({ db, userId, brand: values.brand, model: values.model });
     } else if (step === LAST_WIZARD_STEP && !quit) {
-      await rateLimits.check("publish", userId);
-      // AUTO_PUBLISH: deployments without moderators put listings online at once.
-      const submitted = await submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH, jobs: context.services.jobs });
-      await rateLimits.record("publish", userId);
+      // AUTO_PUBLISH: deployments without moderators put listings online at once. The place
+      // is taken before the submission and given back if it fails (a listing not yet valid).
+      const submitted = await rateLimits.within("publish", userId, () =>
+        submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH, jobs: context.services.jobs }),
+      );
       logger.info({ userId, listingId: submitted.listingId, status: submitted.status }, "annonce envoyée");
       events.publish(userId, { type: "listings-changed" });
       return redirect(`/publish?publiee=${submitted.status === "published" ? "en-ligne" : "validation"}`);
@@ -119,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         detail: error.message,
         ...(isWizardStep(errorStep) && errorStep !== step ? { fixStep: errorStep } : {}),
       },
-      { status: error.status },
+      { status: error.status, headers: retryAfterHeaders(error) },
     );
   }
 }
