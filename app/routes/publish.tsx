@@ -14,6 +14,7 @@ import { isAppError } from "~/server/app-error";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
 import { NOINDEX, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
+import { readFormData } from "~/server/request-body.server";
 
 // Painted before its JavaScript loads (decision 0024): fields typed into meanwhile keep their
 // text in state (useFieldState); the buttons wait, visibly, for React.
@@ -73,7 +74,7 @@ const CONTROL_FIELDS = new Set(["step", "listingId", "quit", "photoCount", "phot
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, events, rateLimits, logger, config } = context.services;
   const user = await getSessionUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const stepNumber = Number(form.get("step"));
   const step: WizardStep = isWizardStep(stepNumber) ? stepNumber : 1;
   const quit = form.get("quit") === "1";
