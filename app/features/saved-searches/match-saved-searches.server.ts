@@ -41,7 +41,7 @@ export async function findMatchingSearches(db: DbExecutor, listingId: string): P
 /** The match of a listing, or null when it is not published (nothing to match). */
 async function listingMatchStatement(db: DbExecutor, listingId: string): Promise<SQL | null> {
   const [listing] = await db
-    .select({ brand: listings.brand, model: listings.model, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
+    .select({ brand: listings.brand, model: listings.model, fuel: listings.fuel, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing || listing.status !== "published") return null;
