@@ -16,8 +16,8 @@
 // and signed in (an account signed up through the API, its session cookie on every request, on
 // the cache-5 server as in production). Prints CPU ms per request and bytes on the wire of each,
 // and signed-in ÷ anonymous uncached (bar ≤ 1.1).
-// --compare-workers (issue 37): PostgreSQL only, the search page with WEB_CONCURRENCY 1 then 2
-// on the same database, and their relative efficiency: requests per server CPU-second of two
+// --compare-workers (issue 37): PostgreSQL only, the search page with WEB_CONCURRENCY 1, 2, 1, 2
+// (default; --workers to choose) on the same database, and their relative efficiency over all runs: requests per server CPU-second of two
 // workers ÷ that of one (bar ≥ 0.95), with PostgreSQL's CPU too.
 //
 // Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
@@ -92,7 +92,8 @@ const COMPARE_WORKERS = args["compare-workers"]!;
 if (COMPARE_WORKERS) {
   // One page, PostgreSQL only, 1 then 2 workers: what the comparison needs and nothing else.
   args["skip-pglite"] = true;
-  args.workers = "1,2";
+  // Alternated, twice: a change of the machine's load between two runs weighs on both sides.
+  if (!process.argv.some((arg) => arg.startsWith("--workers"))) args.workers = "1,2,1,2";
   args.detail = "no";
   args.ceiling = "";
   if (!args["database-url"]) throw new Error("--compare-workers : PostgreSQL requis (--database-url ou DATABASE_URL)");
@@ -680,12 +681,20 @@ if (SIGNED_IN) {
   }
 }
 if (COMPARE_WORKERS) {
-  const one = rows.find((r) => r.label === "postgres, WEB_CONCURRENCY=1");
-  const two = rows.find((r) => r.label === "postgres, WEB_CONCURRENCY=2");
+  /** CPU per request over every run of that many workers (all their requests together). */
+  const pooled = (label: string) => {
+    const runs = rows.filter((r) => r.label === label && r.requests > 0);
+    if (!runs.length) return null;
+    const requests = runs.reduce((n, r) => n + r.requests, 0);
+    const total = (f: (r: Row) => number) => runs.reduce((ms, r) => ms + f(r) * r.requests, 0) / requests;
+    return { cpuMsPerRequest: total((r) => r.cpuMsPerRequest), postgresMsPerRequest: total((r) => r.postgresMsPerRequest || 0), reqPerSec: total((r) => r.reqPerSec) };
+  };
+  const one = pooled("postgres, WEB_CONCURRENCY=1");
+  const two = pooled("postgres, WEB_CONCURRENCY=2");
   if (one && two) {
     // Requests per CPU-second: 1000 / (CPU ms per request). Relative: two workers ÷ one.
     const serverOnly = one.cpuMsPerRequest / two.cpuMsPerRequest;
-    const withPostgres = (one.cpuMsPerRequest + (one.postgresMsPerRequest || 0)) / (two.cpuMsPerRequest + (two.postgresMsPerRequest || 0));
+    const withPostgres = (one.cpuMsPerRequest + one.postgresMsPerRequest) / (two.cpuMsPerRequest + two.postgresMsPerRequest);
     console.log(
       `\nEfficacité relative, 2 workers ÷ 1 (requêtes par seconde de CPU) : serveur ${serverOnly.toFixed(3)} ` +
         `(${one.cpuMsPerRequest.toFixed(2)} → ${two.cpuMsPerRequest.toFixed(2)} ms/requête), serveur + PostgreSQL ${withPostgres.toFixed(3)}, ` +
