@@ -15,6 +15,7 @@ import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
 import { createPageCache, publicCachePolicy, sendPageEntry, toPageEntry } from "./page-cache";
 import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
+import { hostGuard } from "./host-guard";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { sendWholePage } from "./whole-page";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
@@ -151,6 +152,20 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
     next();
   });
+  // Only the names this site is published under (DNS rebinding): before any route, the CSRF
+  // check or Better Auth; the probes answer whatever the Host (server/host-guard.ts).
+  const refusedHosts = new Set<string>();
+  app.use(
+    hostGuard({
+      publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.allowedHosts,
+      onRefused: (host) => {
+        if (refusedHosts.size >= 100 || refusedHosts.has(host)) return;
+        refusedHosts.add(host);
+        logger.warn({ host, publicUrl: config.PUBLIC_URL }, "nom d'hôte non reconnu : réponse 421 (ALLOWED_HOSTS pour l'accepter)");
+      },
+    }),
+  );
   if (!options.viteMiddlewares) {
     // Built files: compressed once by `npm run build` (.br and .gz beside each file), chosen
     // here by Accept-Encoding with Vary; mounted before compression() so they are never

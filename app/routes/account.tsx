@@ -13,6 +13,7 @@ import { formatDateTime } from "~/ui/format";
 import { pageMeta } from "~/ui/seo";
 import { TextField } from "~/ui/text-field";
 import type { Route } from "./+types/account";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta() {
   return [...pageMeta("Connexion et sécurité", "Mot de passe, appareils connectés et suppression du compte."), { name: "robots", content: "noindex" }];
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "delete-account") return data({ errors: { form: "Action inconnue." } }, { status: 400 });
   try {
     await deleteAccount({
