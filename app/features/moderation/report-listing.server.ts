@@ -13,7 +13,8 @@ export async function reportListing(options: {
   reasonCode: string;
   message?: string;
 }): Promise<{ id: string }> {
-  if (!REPORT_REASONS[options.reasonCode as ReportReasonCode]) {
+  // Own keys only: "constructor" or "__proto__" is no reason (issue 37).
+  if (typeof options.reasonCode !== "string" || !Object.hasOwn(REPORT_REASONS, options.reasonCode)) {
     throw new AppError("invalid", "Choisissez un motif de signalement.", {
       fieldErrors: { reasonCode: "Choisissez un motif de signalement." },
     });
