@@ -3,7 +3,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { listings, reports } from "~/db/schema";
 import { AppError } from "~/server/app-error";
-import { REPORT_REASONS, type ReportReasonCode } from "./moderation-reasons";
+import { REPORT_REASONS } from "./moderation-reasons";
 
 /** 'Signaler l'annonce': anyone may report a published listing (rate-limited by the route). */
 export async function reportListing(options: {
