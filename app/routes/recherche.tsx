@@ -1,8 +1,7 @@
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
-import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
-import { priceDropsAmong } from "~/features/price-drops/price-history.server";
+import { favoritesAndDropsAmong } from "~/features/price-drops/price-history.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { CompareButton } from "~/features/compare/comparison-tray";
 import { FilterDialog } from "~/features/search/filter-button";
@@ -58,15 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw data({ message: "Cette page de résultats n'existe pas." }, { status: 404 });
   }
   const listingIds = result.items.map((l) => l.id);
-  const [favorites, priceDrops] = await Promise.all([
-    favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds }),
-    priceDropsAmong({ db: services.db, userId: me?.id, listingIds }),
-  ]);
+  // Search results are published listings: the favourites among them and their price drops in one query.
+  const { favoriteIds, priceDrops } = await favoritesAndDropsAmong({ db: services.db, userId: me?.id, listingIds });
   return {
     filters,
     errors: [...errors, ...result.errors],
     result,
-    favoriteIds: [...favorites],
+    favoriteIds,
     priceDrops,
     view: parseView(url.searchParams),
     origin: services.config.PUBLIC_URL,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { savedSearches } from "~/db/schema";
 import { createClient } from "../support/test-app";
 import { testAppForFile } from "../support/test-app-for-file";
+import { verifyEmailThroughOutbox } from "../support/verify-email";
 
 /**
  * Authorization matrix of the saved-search endpoints over real HTTP (Express + the React
@@ -39,6 +40,19 @@ async function saveVia(client: ReturnType<typeof createClient>, query: string) {
 const row = async (id: string) => (await ctx.t.db.select().from(savedSearches).where(eq(savedSearches.id, id)))[0];
 
 describe(`saved searches over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
+  it("'Mes recherches' tells an unconfirmed account why no alert comes, and stops once it is confirmed", async () => {
+    const email = `inconfirme.${uniq()}@exemple.fr`;
+    const client = createClient(ctx.app.url);
+    await client.signUp(email);
+    await saveVia(client, "brand=Peugeot&model=208");
+    const notice = "Confirmez votre adresse e-mail pour recevoir les alertes";
+    const before = await client.request("/recherches");
+    expect(before.status).toBe(200);
+    expect(await before.text()).toContain(notice);
+    await verifyEmailThroughOutbox(ctx.t, client, email);
+    expect(await (await client.request("/recherches")).text()).not.toContain(notice);
+  });
+
   it("POST /api/saved-searches: signed out 401, bad filters 400, each account saves only its own", async () => {
     const anonymous = createClient(ctx.app.url);
     await expectUnchanged(() => anonymous.request("/api/saved-searches", { method: "POST", json: { query: "brand=Peugeot" } }), 401);

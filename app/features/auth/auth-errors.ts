@@ -28,6 +28,6 @@ const MESSAGES: Record<string, string> = {
 
 export function authErrorMessage(error: { code?: string | null; status?: number; message?: string | null }): string {
   if (error.status === 429) return MESSAGES.TOO_MANY_REQUESTS!;
-  if (error.code && MESSAGES[error.code]) return MESSAGES[error.code]!;
+  if (error.code && Object.hasOwn(MESSAGES, error.code)) return MESSAGES[error.code]!;
   return "une erreur inattendue est survenue. Réessayez.";
 }

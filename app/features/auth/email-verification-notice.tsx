@@ -9,7 +9,7 @@ import { EMAIL_VERIFICATION_TEXTS } from "./email-verification";
  * 'Renvoyer l'e-mail' (Better Auth's /send-verification-email, rate-limited) whose link
  * brings the user back to this page.
  */
-export function EmailVerificationNotice({ email, reason }: { email: string; reason: "publish" | "message" }) {
+export function EmailVerificationNotice({ email, reason }: { email: string; reason: "publish" | "message" | "alerts" }) {
   const location = useLocation();
   const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
   const interactive = useInteractive();

@@ -37,10 +37,10 @@ export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
  * Spellings found in the spec's two lists (and so in old links), mapped to the canonical
  * value. Keys are lower case without accents.
  */
-const ALIASES: Record<string, string> = {
-  sequentielle: "Semi-automatique",
-  "semi automatique": "Semi-automatique",
-};
+const ALIASES: ReadonlyMap<string, string> = new Map([
+  ["sequentielle", "Semi-automatique"],
+  ["semi automatique", "Semi-automatique"],
+]);
 
 function fold(value: string): string {
   return value.normalize("NFD").replace(/\p{M}/gu, "").trim().toLowerCase();
@@ -56,6 +56,6 @@ export function canonicalOption<T extends string>(list: readonly T[], value: str
   const wanted = fold(value);
   const direct = list.find((v) => fold(v) === wanted);
   if (direct) return direct;
-  const alias = ALIASES[wanted];
+  const alias = ALIASES.get(wanted);
   return alias ? list.find((v) => v === alias) : undefined;
 }

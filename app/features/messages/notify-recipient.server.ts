@@ -7,7 +7,7 @@ import { newMessageEmail } from "./message-emails";
 /** At most one new-message e-mail per conversation and recipient in this window. */
 export const NOTIFICATION_THROTTLE_MINUTES = 15;
 
-export type NotificationOutcome = "sent" | "throttled" | "disabled" | "no-recipient" | "failed";
+export type NotificationOutcome = "sent" | "throttled" | "disabled" | "unverified" | "no-recipient" | "failed";
 
 /**
  * The new-message e-mail, if the recipient wants it and had none about this conversation in
@@ -28,11 +28,13 @@ export async function notifyRecipient(options: {
   const column = options.recipientSide === "buyer" ? conversations.buyerNotifiedAt : conversations.sellerNotifiedAt;
   try {
     const [recipient] = await db
-      .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyNewMessage })
+      .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyNewMessage, verified: user.emailVerified })
       .from(user)
       .where(eq(user.id, options.recipientId));
     if (!recipient) return "no-recipient";
     if (recipient.notify === false) return "disabled";
+    // No notification to an address its owner has not confirmed (issue 37).
+    if (!recipient.verified) return "unverified";
     const [sender] = await db.select({ username: user.username }).from(user).where(eq(user.id, options.senderId));
     const claimed = await db
       .update(conversations)

@@ -40,7 +40,14 @@ export async function sanctionReportedParticipant(options: {
     const targetId = await reportedParticipant(tx, report);
     if (!targetId) throw new AppError("conflict", "Le compte signalé n'existe plus.");
     const [target] = await tx
-      .select({ role: user.role, suspendedAt: user.suspendedAt, email: user.email, firstname: user.firstname, username: user.username })
+      .select({
+        role: user.role,
+        suspendedAt: user.suspendedAt,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        firstname: user.firstname,
+        username: user.username,
+      })
       .from(user)
       .where(eq(user.id, targetId));
     if (!target) throw new AppError("conflict", "Le compte signalé n'existe plus.");
@@ -68,7 +75,8 @@ export async function sanctionReportedParticipant(options: {
       ? accountSuspendedEmail({ name, reason, note })
       : accountWarnedEmail({ name, reason, note, guidelinesUrl: `${options.notifier.publicUrl}/messages` });
   try {
-    await options.notifier.mailer.send({ to: outcome.target.email, ...email });
+    // Never to an unconfirmed address (issue 37); the sanction itself applies all the same.
+    if (outcome.target.emailVerified) await options.notifier.mailer.send({ to: outcome.target.email, ...email });
   } catch (error) {
     options.notifier.logger.error({ err: error, userId: outcome.targetId }, "e-mail de sanction non envoyé");
   }

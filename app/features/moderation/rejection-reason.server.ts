@@ -9,7 +9,8 @@ import { emailSeller } from "./tell-seller.server";
  * the note kept in the journal and the sentence shown to the seller.
  */
 export function readRejectionReason(reasonCode: string, reasonText: string | undefined): { text: string | null; reason: string } {
-  const label = REJECTION_REASONS[reasonCode as RejectionReasonCode];
+  // Own keys only: "constructor" or "__proto__" is no reason (issue 37).
+  const label = Object.hasOwn(REJECTION_REASONS, reasonCode) ? REJECTION_REASONS[reasonCode as RejectionReasonCode] : undefined;
   if (!label) throw new AppError("invalid", "Choisissez un motif de refus.", { fieldErrors: { reasonCode: "Choisissez un motif de refus." } });
   const text = reasonText?.trim().slice(0, 1000) || null;
   if (reasonCode === "other" && !text) {

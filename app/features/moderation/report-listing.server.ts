@@ -3,7 +3,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { listings, reports } from "~/db/schema";
 import { AppError } from "~/server/app-error";
-import { REPORT_REASONS, type ReportReasonCode } from "./moderation-reasons";
+import { REPORT_REASONS } from "./moderation-reasons";
 
 /** 'Signaler l'annonce': anyone may report a published listing (rate-limited by the route). */
 export async function reportListing(options: {
@@ -13,7 +13,8 @@ export async function reportListing(options: {
   reasonCode: string;
   message?: string;
 }): Promise<{ id: string }> {
-  if (!REPORT_REASONS[options.reasonCode as ReportReasonCode]) {
+  // Own keys only: "constructor" or "__proto__" is no reason (issue 37).
+  if (typeof options.reasonCode !== "string" || !Object.hasOwn(REPORT_REASONS, options.reasonCode)) {
     throw new AppError("invalid", "Choisissez un motif de signalement.", {
       fieldErrors: { reasonCode: "Choisissez un motif de signalement." },
     });

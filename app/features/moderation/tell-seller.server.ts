@@ -8,7 +8,7 @@ import type { Notifier } from "./moderator.server";
  * called inside the decision's transaction: the queued e-mail is committed with the decision
  * or not at all (outbox pattern), and delivered by a job that retries while SMTP is down.
  * `respectPreference`: skip it when the seller turned "annonce validée" notifications off
- * (refusals and removals always go).
+ * (refusals and removals always go). Never to an unconfirmed address (issue 37).
  */
 export async function emailSeller(
   notifier: Notifier,
@@ -18,10 +18,10 @@ export async function emailSeller(
   respectPreference: boolean,
 ) {
   const [owner] = await tx
-    .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyListingValidated })
+    .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyListingValidated, verified: user.emailVerified })
     .from(user)
     .where(eq(user.id, listing.ownerId));
-  if (!owner || (respectPreference && owner.notify === false)) return;
+  if (!owner || !owner.verified || (respectPreference && owner.notify === false)) return;
   await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") }, { db: tx });
 }
 

@@ -47,8 +47,22 @@ export async function priceDropsAmong(options: {
   listingIds: string[];
   now?: Date;
 }): Promise<Record<string, PriceDropBadge>> {
+  return (await favoritesAndDropsAmong(options)).priceDrops;
+}
+
+/**
+ * A page of published listings (search results): which are this user's favourites, and their
+ * price drops, from the same favourites query (decision 0030: one round trip fewer per
+ * signed-in search page than `favoriteIdsAmong` + `priceDropsAmong`).
+ */
+export async function favoritesAndDropsAmong(options: {
+  db: DbExecutor;
+  userId: string | null | undefined;
+  listingIds: string[];
+  now?: Date;
+}): Promise<{ favoriteIds: string[]; priceDrops: Record<string, PriceDropBadge> }> {
   const drops: Record<string, PriceDropBadge> = {};
-  if (!options.userId || options.listingIds.length === 0) return drops;
+  if (!options.userId || options.listingIds.length === 0) return { favoriteIds: [], priceDrops: drops };
   const saved = await options.db
     .select({ id: listings.id, price: listings.price, publishedAt: listings.publishedAt })
     .from(favorites)
@@ -61,7 +75,7 @@ export async function priceDropsAmong(options: {
     const drop = currentPriceDrop({ ...listing, changes: history.get(listing.id) ?? [], now: options.now });
     if (drop) drops[listing.id] = { previousPrice: drop.previousPrice, droppedAt: drop.droppedAt.toISOString() };
   }
-  return drops;
+  return { favoriteIds: saved.map((l) => l.id), priceDrops: drops };
 }
 
 export interface PriceHistoryEntry {

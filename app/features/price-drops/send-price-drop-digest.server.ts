@@ -37,7 +37,7 @@ export async function sendPriceDropDigest(options: {
   const { userId } = options;
   return options.db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ email: user.email, firstname: user.firstname, notify: user.notifyPriceDrops })
+      .select({ email: user.email, firstname: user.firstname, notify: user.notifyPriceDrops, emailVerified: user.emailVerified })
       .from(user)
       .where(eq(user.id, userId))
       .for("update");
@@ -53,7 +53,8 @@ export async function sendPriceDropDigest(options: {
         .update(priceDropNotices)
         .set({ handledAt: now, digestId })
         .where(inArray(priceDropNotices.id, pending.map((p) => p.id)));
-    if (account.notify === false) {
+    // An unconfirmed address gets nothing (issue 37): its notices are dropped, not kept for later.
+    if (account.notify === false || !account.emailVerified) {
       await markHandled(null);
       return "disabled";
     }

@@ -11,7 +11,7 @@ const FIELDS_OF_ERROR: Record<string, string[]> = {
   firstRegistration: ["firstRegistration", "year"],
 };
 function fieldsOfError(key: string): string[] {
-  return FIELDS_OF_ERROR[key] ?? [key];
+  return (Object.hasOwn(FIELDS_OF_ERROR, key) ? FIELDS_OF_ERROR[key] : undefined) ?? [key];
 }
 
 /**

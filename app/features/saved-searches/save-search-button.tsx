@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
+import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/text-field";
@@ -108,6 +109,7 @@ export function SaveSearchButton({ query }: { query: string }) {
           <Link to="/recherches" className="font-semibold underline">
             Mes recherches
           </Link>
+          {user && !user.emailVerified ? <span className="mt-1 block text-amber-900">{EMAIL_VERIFICATION_TEXTS.alerts}</span> : null}
         </p>
       ) : null}
       {error && !open ? (

@@ -1,4 +1,6 @@
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
+import { useOptionalUser } from "~/features/auth/session-user";
 import { SignInRequired } from "~/features/auth/sign-in-required";
 import { MAX_SAVED_SEARCH_NAME, MAX_SAVED_SEARCHES } from "~/features/saved-searches/saved-search-filters";
 import { Button, buttonClasses } from "~/ui/button";
@@ -37,6 +39,7 @@ export function SavedSearchesPage({
   result: SavedSearchActionResult | undefined;
 }) {
   const revalidator = useRevalidator();
+  const user = useOptionalUser();
   return (
     <section className="mx-auto max-w-3xl space-y-6">
       <div>
@@ -45,6 +48,7 @@ export function SavedSearchesPage({
           Retrouvez vos recherches et recevez un e-mail dès qu'une annonce correspond (jusqu'à {MAX_SAVED_SEARCHES} recherches).
         </p>
       </div>
+      {loaderData.signedIn && user && !user.emailVerified ? <EmailVerificationNotice email={user.email} reason="alerts" /> : null}
       {!loaderData.signedIn ? (
         <SignInRequired message="Veuillez vous connecter pour voir vos recherches sauvegardées." options={{ onSuccess: () => void revalidator.revalidate() }} />
       ) : loaderData.searches.length === 0 ? (

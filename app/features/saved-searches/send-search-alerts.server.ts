@@ -147,8 +147,10 @@ async function toAlertListings(sender: AlertSender, tx: DbExecutor, rows: Pendin
 }
 
 /**
- * The account an alert goes to, and whether it wants one: 'Alertes de recherche' on and not
- * suspended (notices recorded before the account changed are dropped, not sent).
+ * The account an alert goes to, and whether it wants one: 'Alertes de recherche' on, not
+ * suspended, and its address confirmed — an account made with a stranger's address sends
+ * that stranger nothing (issue 37). Notices recorded meanwhile are dropped, not sent: alerts
+ * begin with the matches after the confirmation, without a backlog.
  */
 async function recipient(tx: DbExecutor, userId: string) {
   const [row] = await tx
@@ -158,10 +160,11 @@ async function recipient(tx: DbExecutor, userId: string) {
       username: user.username,
       notify: user.notifySearchAlerts,
       suspendedAt: user.suspendedAt,
+      emailVerified: user.emailVerified,
     })
     .from(user)
     .where(eq(user.id, userId));
-  return row && { ...row, wantsAlerts: row.notify !== false && row.suspendedAt === null };
+  return row && { ...row, wantsAlerts: row.notify !== false && row.suspendedAt === null && row.emailVerified };
 }
 
 /**

@@ -53,18 +53,21 @@ function splitGlued(word: string): string[] {
   return m ? [m[1]!, m[2]!] : [word];
 }
 
-/** Energies as typed ("hybrides", "électrique", "elec", "gasoil"). */
-const ENERGY_WORDS: Record<string, Fuel> = {
-  elec: "Electrique",
-  electric: "Electrique",
-  gasoil: "Diesel",
-  gazole: "Diesel",
-  hybrid: "Hybride",
-};
+/**
+ * Energies as typed ("hybrides", "électrique", "elec", "gasoil"). A Map, not an object: a word
+ * such as "constructor" or "__proto__" must find nothing (issue 37), not Object.prototype's.
+ */
+const ENERGY_WORDS: ReadonlyMap<string, Fuel> = new Map([
+  ["elec", "Electrique"],
+  ["electric", "Electrique"],
+  ["gasoil", "Diesel"],
+  ["gazole", "Diesel"],
+  ["hybrid", "Hybride"],
+]);
 function energyFor(word: string): Fuel | undefined {
   const key = foldText(word);
   if (!key || key === "autre") return undefined;
-  return canonicalOption(FUELS, key) ?? canonicalOption(FUELS, key.replace(/s$/, "")) ?? ENERGY_WORDS[key];
+  return canonicalOption(FUELS, key) ?? canonicalOption(FUELS, key.replace(/s$/, "")) ?? ENERGY_WORDS.get(key);
 }
 
 /**
