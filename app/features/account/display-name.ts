@@ -9,6 +9,7 @@
  * a French message, as are e-mail addresses, phone numbers, web addresses and names that
  * would pass for the site itself.
  */
+import { isReservedUsername } from "./profile-schemas";
 
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 40;
@@ -27,40 +28,17 @@ export const DISPLAY_NAME_MESSAGES = {
   noLetter: "Votre prénom ou pseudo doit contenir au moins une lettre.",
 } as const;
 
-/** Names that would let an account pass for the site or its staff. Compared without accents. */
-const RESERVED = new Set([
-  "occazio",
-  "admin",
-  "administrateur",
-  "administrator",
-  "moderateur",
-  "moderation",
-  "moderator",
-  "support",
-  "service client",
-  "equipe occazio",
-  "staff",
-  "root",
-  "system",
-  "systeme",
-  "anonyme",
-  "vendeur",
-  "acheteur",
-]);
-
 // Zero-width spaces and joiners, bidi marks and isolates, soft hyphen, BOM, word joiner.
 const INVISIBLE = /[\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]/g;
 const SPACES = /[\s\u00a0\u202f]+/g;
 const ALLOWED = /^[\p{L}\p{M}\p{Nd}' \-’]+$/u;
 
+/** 'Modé-rateur' → 'moderateur': the form `isReservedUsername` compares. */
 function fold(value: string): string {
   return value
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[’']/g, "'")
-    .replace(/[-\s]+/g, " ")
-    .trim();
+    .replace(/[\s'’]/g, "");
 }
 
 /** Removes invisible characters, joins runs of spaces, trims; NFC so 'é' is one letter. */
@@ -84,7 +62,7 @@ export function checkDisplayName(input: string): DisplayNameCheck {
   if (length > DISPLAY_NAME_MAX) return fail(DISPLAY_NAME_MESSAGES.tooLong);
   if (!ALLOWED.test(name)) return fail(DISPLAY_NAME_MESSAGES.characters);
   if (!/\p{L}/u.test(name)) return fail(DISPLAY_NAME_MESSAGES.noLetter);
-  if (RESERVED.has(fold(name))) return fail(DISPLAY_NAME_MESSAGES.reserved);
+  if (isReservedUsername(fold(name))) return fail(DISPLAY_NAME_MESSAGES.reserved);
   return { ok: true, name: name.replace(/’/g, "'") };
 }
 
@@ -95,4 +73,25 @@ export function checkDisplayName(input: string): DisplayNameCheck {
 export function publicName(displayName: string, lastName?: string | null): string {
   const initial = lastName ? [...cleanDisplayName(lastName)].find((c) => /\p{L}/u.test(c)) : undefined;
   return initial ? `${displayName} ${initial.toLocaleUpperCase("fr-FR")}.` : displayName;
+}
+
+/** Shown for accounts made before display names, until they choose one. */
+export const UNNAMED_MEMBER = "Membre Occazio";
+
+/**
+ * The name others see for an account row: its display name (else, for older accounts, its
+ * first name) with the last name's initial; never the username or the e-mail.
+ */
+export function publicNameOf(person: {
+  displayName?: string | null;
+  firstname?: string | null;
+  lastname?: string | null;
+}): string {
+  const given = person.displayName?.trim() || person.firstname?.trim();
+  return given ? publicName(given, person.lastname) : UNNAMED_MEMBER;
+}
+
+/** 'Bonjour Camille,' — or 'Bonjour,' when the account has no name yet. */
+export function greetingName(person: { displayName?: string | null; firstname?: string | null }): string {
+  return person.displayName?.trim() || person.firstname?.trim() || "";
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { greetingName } from "~/features/account/display-name";
 import { moderationEvents, session, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import { closeReport, reportedParticipant } from "./close-report.server";
@@ -40,7 +41,7 @@ export async function sanctionReportedParticipant(options: {
     const targetId = await reportedParticipant(tx, report);
     if (!targetId) throw new AppError("conflict", "Le compte signalé n'existe plus.");
     const [target] = await tx
-      .select({ role: user.role, suspendedAt: user.suspendedAt, email: user.email, firstname: user.firstname, username: user.username })
+      .select({ role: user.role, suspendedAt: user.suspendedAt, email: user.email, firstname: user.firstname, displayName: user.displayName })
       .from(user)
       .where(eq(user.id, targetId));
     if (!target) throw new AppError("conflict", "Le compte signalé n'existe plus.");
@@ -62,7 +63,7 @@ export async function sanctionReportedParticipant(options: {
   });
   const reason =
     CONVERSATION_REPORT_REASONS[outcome.reasonCode as ConversationReportReasonCode] ?? "Signalement d'une conversation";
-  const name = outcome.target.firstname || outcome.target.username || "";
+  const name = greetingName(outcome.target);
   const email =
     options.sanction === "suspend"
       ? accountSuspendedEmail({ name, reason, note })
