@@ -4,8 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getSessionUser } from "./features/auth/session.server";
 import type { RootData } from "./features/auth/session-user";
-import { getComparisonTray } from "./features/compare/comparison-tray.server";
-import { countUnread } from "./features/messages/count-unread.server";
+import { accountBadges } from "./features/shell/account-badges.server";
 import { DeferredHydration } from "./ui/deferred-hydration";
 import { ScrollRestoration } from "./ui/scroll-restoration";
 import { useNonce } from "./ui/nonce";
@@ -21,14 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
   const provider = services.config.identityProvider;
   const user = await getSessionUser(request, services);
   const openConversation = OPEN_CONVERSATION.exec(new URL(request.url).pathname)?.[1] ?? null;
+  // The unread badge and the comparison tray in one query (decision 0030).
+  const badges = user
+    ? await accountBadges({ db: services.db, userId: user.id, exceptConversationId: openConversation })
+    : { unreadMessages: 0, comparisonIds: [] };
   return {
     user,
-    unreadMessages: user
-      ? await countUnread({ db: services.db, userId: user.id, exceptConversationId: openConversation })
-      : 0,
+    unreadMessages: badges.unreadMessages,
     identityProvider: provider ? { label: provider.label, kind: provider.kind } : null,
     map: { tileUrl: services.config.MAP_TILE_URL, attribution: services.config.MAP_TILE_ATTRIBUTION },
-    comparisonIds: user ? (await getComparisonTray({ db: services.db, userId: user.id })).listingIds : [],
+    comparisonIds: badges.comparisonIds,
   };
 }
 

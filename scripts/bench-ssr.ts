@@ -9,7 +9,16 @@
 //          [--database-name occazio_bench_ssr] [--reuse] [--workers 1,2] [--skip-pglite]
 //          [--cpu-prof DIR] [--detail yes|no] [--keep] [--page-cache SECONDS]
 //          [--generator auto|wrk|autocannon] [--idle SECONDS] [--pglite-data DATA_DIR]
-//          [--user-agent occazio-bench-ssr|browser|"…"]
+//          [--user-agent occazio-bench-ssr|browser|"…"] [--signed-in] [--compare-workers]
+//
+// --signed-in (issue 37): the search page three ways in one run, per engine: anonymous from the
+// page cache (PAGE_CACHE_SECONDS=5), anonymous rendered every time (a second server, cache 0),
+// and signed in (an account signed up through the API, its session cookie on every request, on
+// the cache-5 server as in production). Prints CPU ms per request and bytes on the wire of each,
+// and signed-in ÷ anonymous uncached (bar ≤ 1.1).
+// --compare-workers (issue 37): PostgreSQL only, the search page with WEB_CONCURRENCY 1, 2, 1, 2
+// (default; --workers to choose) on the same database, and their relative efficiency over all runs: requests per server CPU-second of two
+// workers ÷ that of one (bar ≥ 0.95), with PostgreSQL's CPU too.
 //
 // Runs on the embedded default (PGlite in a fresh temporary DATA_DIR, demo data seeded at
 // start-up; one process by design) unless --skip-pglite. With --database-url (or DATABASE_URL),
@@ -40,6 +49,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -73,8 +83,26 @@ const { values: args } = parseArgs({
     idle: { type: "string", default: "0" },
     "pglite-data": { type: "string", default: "" },
     "user-agent": { type: "string", default: "occazio-bench-ssr" },
+    "signed-in": { type: "boolean", default: false },
+    "compare-workers": { type: "boolean", default: false },
   },
 });
+const SIGNED_IN = args["signed-in"]!;
+const COMPARE_WORKERS = args["compare-workers"]!;
+if (COMPARE_WORKERS) {
+  // One page, PostgreSQL only, 1 then 2 workers: what the comparison needs and nothing else.
+  args["skip-pglite"] = true;
+  // Alternated, twice: a change of the machine's load between two runs weighs on both sides.
+  if (!process.argv.some((arg) => arg.startsWith("--workers"))) args.workers = "1,2,1,2";
+  args.detail = "no";
+  args.ceiling = "";
+  if (!args["database-url"]) throw new Error("--compare-workers : PostgreSQL requis (--database-url ou DATABASE_URL)");
+}
+if (SIGNED_IN) {
+  args.detail = "no";
+  args.ceiling = "";
+  if (!process.argv.some((arg) => arg.startsWith("--workers"))) args.workers = "1";
+}
 if (!["auto", "wrk", "autocannon"].includes(args.generator!)) throw new Error("--generator : auto, wrk ou autocannon");
 const WRK_INSTALLED = spawnSync("wrk", ["--version"], { stdio: "ignore" }).error === undefined;
 if (args.generator === "wrk" && !WRK_INSTALLED) throw new Error("--generator wrk : wrk n'est pas installé (apt-get install wrk)");
@@ -111,8 +139,8 @@ interface Stats {
 }
 
 /** Closed-loop load from the chosen generator: `connections` keep-alive connections until the deadline. */
-function load(url: URL, connections: number, seconds: number): Promise<Stats> {
-  return GENERATOR === "wrk" ? loadWithWrk(url, connections, seconds) : loadWithAutocannon(url, connections, seconds);
+function load(url: URL, connections: number, seconds: number, cookie?: string): Promise<Stats> {
+  return GENERATOR === "wrk" ? loadWithWrk(url, connections, seconds, cookie) : loadWithAutocannon(url, connections, seconds, cookie);
 }
 
 /**
@@ -131,7 +159,7 @@ end
 let wrkScriptPath = "";
 
 /** wrk, one thread (one epoll loop, like autocannon), `--latency` for its distribution. */
-async function loadWithWrk(url: URL, connections: number, seconds: number): Promise<Stats> {
+async function loadWithWrk(url: URL, connections: number, seconds: number, cookie?: string): Promise<Stats> {
   if (!wrkScriptPath) {
     wrkScriptPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-wrk-")), "summary.lua");
     fs.writeFileSync(wrkScriptPath, WRK_SCRIPT);
@@ -139,7 +167,7 @@ async function loadWithWrk(url: URL, connections: number, seconds: number): Prom
   const child = spawn(
     "wrk",
     ["-t", "1", "-c", String(connections), "-d", `${seconds}s`, "--timeout", "10s", "--latency", "-s", wrkScriptPath,
-      "-H", "Accept-Encoding: gzip", "-H", `User-Agent: ${USER_AGENT}`, url.href],
+      "-H", "Accept-Encoding: gzip", "-H", `User-Agent: ${USER_AGENT}`, ...(cookie ? ["-H", `Cookie: ${cookie}`] : []), url.href],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let out = "";
@@ -165,13 +193,13 @@ async function loadWithWrk(url: URL, connections: number, seconds: number): Prom
   };
 }
 
-async function loadWithAutocannon(url: URL, connections: number, seconds: number): Promise<Stats> {
+async function loadWithAutocannon(url: URL, connections: number, seconds: number, cookie?: string): Promise<Stats> {
   const result = await autocannon({
     url: url.href,
     connections,
     duration: seconds,
     timeout: 10,
-    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT },
+    headers: { "accept-encoding": "gzip", "user-agent": USER_AGENT, ...(cookie ? { cookie } : {}) },
   });
   return {
     reqPerSec: result.requests.total / (result.duration || seconds),
@@ -418,7 +446,61 @@ async function idle(label: string, serverPid: number) {
   );
 }
 
-async function run(label: string, dataDir: string, extraEnv: Record<string, string>): Promise<Row[]> {
+/**
+ * --signed-in: signs an account up through the API and
+ * returns its session cookie, once checked: the page it gets names the account.
+ */
+async function signUpCookie(base: string, page: URL): Promise<string> {
+  const email = `bench-ssr-${randomBytes(4).toString("hex")}@example.fr`;
+  const response = await fetch(new URL("/api/auth/sign-up/email", base), {
+    method: "POST",
+    // As a browser on the site would (the server's PUBLIC_URL is this address, see run).
+    headers: { origin: new URL(base).origin, "content-type": "application/json" },
+    body: JSON.stringify({ email, password: `banc-${randomBytes(8).toString("hex")}`, name: "Banc" }),
+  });
+  if (!response.ok) throw new Error(`inscription refusée : ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");
+  const html = await (await fetch(page, { headers: { cookie } })).text();
+  if (!html.includes(email)) throw new Error("--signed-in : la page reçue avec le cookie ne montre pas le compte");
+  console.log(`  compte ${email} inscrit : son cookie de session accompagne chaque requête « (connecté) »`);
+  return cookie;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Waits (up to 90 s) until the server has finished its start-up work: every worker builds the
+ * sitemap, warms the town index and the place densities and runs a first pricing pass once it
+ * answers, and two workers do it twice, more slowly on a busy machine (issue 37: a measure begun
+ * while it ran charged it to the requests). Quiet: under 30 ms of CPU in a 1 s window.
+ */
+async function quiet(label: string, serverPid: number) {
+  const t0 = performance.now();
+  const cpu0 = processTreeCpuMs(serverPid);
+  for (;;) {
+    const before = processTreeCpuMs(serverPid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const used = processTreeCpuMs(serverPid) - before;
+    if (used < 30 || performance.now() - t0 > 90_000) {
+      console.log(
+        `  ${label} : au calme après ${((performance.now() - t0) / 1000).toFixed(0)} s ` +
+          `(${processTreeCpuMs(serverPid) - cpu0} ms de CPU de démarrage hors mesure, dernière seconde ${used} ms)`,
+      );
+      return;
+    }
+  }
+}
+
+async function run(label: string, dataDir: string, extraEnv: Record<string, string>, signedIn = false): Promise<Row[]> {
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
@@ -428,6 +510,11 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
     ...(args["page-cache"] ? { PAGE_CACHE_SECONDS: args["page-cache"] } : {}),
     ...extraEnv,
   };
+  if (signedIn) {
+    // A port known in advance, so that PUBLIC_URL (the origin sign-up trusts) is the real one.
+    const port = await freePort();
+    Object.assign(env, { PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+  }
   const nodeArgs: string[] = [];
   if (args["cpu-prof"]) {
     const dir = path.resolve(args["cpu-prof"], label.replace(/[^a-z0-9]+/gi, "-"));
@@ -449,12 +536,14 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
     const cards = html.match(/<article/g)?.length ?? 0;
     console.log(`  ${search.pathname}${search.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces, ${cards} cartes`);
     if (IDLE_S > 0) await idle(`${label} au repos pendant ${IDLE_S} s après le démarrage`, server.child.pid!);
-    const pages = [search];
+    await quiet(label, server.child.pid!);
+    const pages: { url: URL; cookie?: string }[] = [{ url: search }];
     const detail = /href="(\/annonce\/[0-9a-f-]{36}\/[^"]+)"/.exec(html)?.[1];
-    if (args.detail !== "no" && detail) pages.push(new URL(detail, base));
-    if (args.ceiling) pages.push(new URL(args.ceiling, base));
-    for (const url of pages) {
-      if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S);
+    if (args.detail !== "no" && detail) pages.push({ url: new URL(detail, base) });
+    if (args.ceiling) pages.push({ url: new URL(args.ceiling, base) });
+    if (signedIn) pages.push({ url: search, cookie: await signUpCookie(base, search) });
+    for (const { url, cookie } of pages) {
+      if (WARMUP_S > 0) await load(url, CONNECTIONS, WARMUP_S, cookie);
       const loadBefore = os.loadavg()[0]!;
       const cpuBefore = processTreeCpuMs(server.child.pid!);
       const mainBefore = mainThreadsCpuMs(server.child.pid!);
@@ -462,7 +551,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
       const postgresBefore = postgresCpuMs();
       const busyBefore = machineBusyMs();
       const t1 = performance.now();
-      const stats = await load(url, CONNECTIONS, DURATION_S);
+      const stats = await load(url, CONNECTIONS, DURATION_S, cookie);
       const wallMs = performance.now() - t1;
       const serverMs = processTreeCpuMs(server.child.pid!) - cpuBefore;
       const mainMs = mainThreadsCpuMs(server.child.pid!) - mainBefore;
@@ -487,7 +576,7 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
         busy: busyMs / wallMs,
       };
       const loadAfter = os.loadavg()[0]!;
-      const page = `${url.pathname}${url.search}`.replace(/^\/annonce\/.*/, "/annonce/{id}/{slug}");
+      const page = `${url.pathname}${url.search}`.replace(/^\/annonce\/.*/, "/annonce/{id}/{slug}") + (cookie ? " (connecté)" : "");
       console.log(
         `  ${label} ${page} : ${stats.reqPerSec.toFixed(1)} req/s, p50 ${stats.p50.toFixed(1)} ms, p90 ${stats.p90.toFixed(1)} ms, ` +
           `p99 ${stats.p99.toFixed(1)} ms, max ${stats.max.toFixed(0)} ms — ${stats.requests} requêtes, ` +
@@ -526,6 +615,14 @@ console.log(
     `charge ${loadavg()}`,
 );
 const rows: Row[] = [];
+/** --signed-in: the same engine twice, page cache off (anonymous renders) then on (cached + signed in). */
+async function runEngine(label: string, dataDir: string, extraEnv: Record<string, string>): Promise<Row[]> {
+  if (!SIGNED_IN) return run(label, dataDir, extraEnv);
+  return [
+    ...(await run(`${label}, cache 0`, dataDir, { ...extraEnv, PAGE_CACHE_SECONDS: "0" })),
+    ...(await run(`${label}, cache 5 s`, dataDir, { ...extraEnv, PAGE_CACHE_SECONDS: "5" }, true)),
+  ];
+}
 if (!args["skip-pglite"]) {
   if (args["pglite-data"]) {
     // An existing DATA_DIR (e.g. `bench:search -- --engine pglite --rows 100000 --pglite-dir DIR/pg`),
@@ -533,12 +630,12 @@ if (!args["skip-pglite"]) {
     const dataDir = path.resolve(args["pglite-data"]);
     if (!fs.existsSync(path.join(dataDir, "pg"))) throw new Error(`--pglite-data : ${dataDir}/pg n'existe pas`);
     console.log(`\nPGlite (défaut embarqué, un seul processus, DATA_DIR ${dataDir} tel quel) :`);
-    rows.push(...(await run("pglite", dataDir, { DEMO_DATA: "false" })));
+    rows.push(...(await runEngine("pglite", dataDir, { DEMO_DATA: "false" })));
   } else {
     console.log(`\nPGlite (défaut embarqué, un seul processus, ${LISTINGS} annonces de démonstration) :`);
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-bench-ssr-"));
     try {
-      rows.push(...(await run("pglite", dataDir, {})));
+      rows.push(...(await runEngine("pglite", dataDir, {})));
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
@@ -554,7 +651,7 @@ if (args["database-url"]) {
     for (const workers of WORKERS) {
       console.log(`\n  WEB_CONCURRENCY=${workers}`);
       rows.push(
-        ...(await run(`postgres, WEB_CONCURRENCY=${workers}`, dataDir, {
+        ...(await runEngine(`postgres, WEB_CONCURRENCY=${workers}`, dataDir, {
           DATABASE_URL: database.url,
           BETTER_AUTH_SECRET: secret,
           WEB_CONCURRENCY: String(workers),
@@ -588,6 +685,45 @@ for (const r of rows) {
   const one = rows.find((o) => o.label === "postgres, WEB_CONCURRENCY=1" && o.page === r.page);
   if (one && r !== one && r.label.startsWith("postgres") && one.requests) {
     console.log(`${r.label} / WEB_CONCURRENCY=1, ${r.page} : × ${(r.reqPerSec / one.reqPerSec).toFixed(2)}`);
+  }
+}
+if (SIGNED_IN) {
+  console.log("\nConnecté contre anonyme (même exécution) :");
+  console.log("| Run | anonymous cached: CPU ms/req, KiB | anonymous uncached: CPU ms/req, KiB | signed-in: CPU ms/req, KiB | signed-in ÷ anonymous uncached (CPU) |");
+  console.log("|---|---|---|---|---:|");
+  const search = (label: string, signedIn: boolean) =>
+    rows.find((r) => r.label === label && r.page.endsWith(" (connecté)") === signedIn && !r.page.startsWith("/annonce"));
+  for (const r of rows.filter((row) => row.label.endsWith(", cache 5 s") && !row.page.endsWith(" (connecté)"))) {
+    const engine = r.label.replace(/, cache 5 s$/, "");
+    const uncached = search(`${engine}, cache 0`, false);
+    const signedIn = search(r.label, true);
+    if (!uncached || !signedIn) continue;
+    const cell = (row: Row) => `${row.cpuMsPerRequest.toFixed(2)}, ${row.kbPerResponse.toFixed(1)}`;
+    console.log(
+      `| ${engine} | ${cell(r)} | ${cell(uncached)} | ${cell(signedIn)} | ${(signedIn.cpuMsPerRequest / uncached.cpuMsPerRequest).toFixed(2)} (bar ≤ 1.10) |`,
+    );
+  }
+}
+if (COMPARE_WORKERS) {
+  /** CPU per request over every run of that many workers (all their requests together). */
+  const pooled = (label: string) => {
+    const runs = rows.filter((r) => r.label === label && r.requests > 0);
+    if (!runs.length) return null;
+    const requests = runs.reduce((n, r) => n + r.requests, 0);
+    const total = (f: (r: Row) => number) => runs.reduce((ms, r) => ms + f(r) * r.requests, 0) / requests;
+    return { cpuMsPerRequest: total((r) => r.cpuMsPerRequest), postgresMsPerRequest: total((r) => r.postgresMsPerRequest || 0), reqPerSec: total((r) => r.reqPerSec) };
+  };
+  const one = pooled("postgres, WEB_CONCURRENCY=1");
+  const two = pooled("postgres, WEB_CONCURRENCY=2");
+  if (one && two) {
+    // Requests per CPU-second: 1000 / (CPU ms per request). Relative: two workers ÷ one.
+    const serverOnly = one.cpuMsPerRequest / two.cpuMsPerRequest;
+    const withPostgres = (one.cpuMsPerRequest + one.postgresMsPerRequest) / (two.cpuMsPerRequest + two.postgresMsPerRequest);
+    console.log(
+      `\nEfficacité relative, 2 workers ÷ 1 (requêtes par seconde de CPU) : serveur ${serverOnly.toFixed(3)} ` +
+        `(${one.cpuMsPerRequest.toFixed(2)} → ${two.cpuMsPerRequest.toFixed(2)} ms/requête), serveur + PostgreSQL ${withPostgres.toFixed(3)}, ` +
+        `débit × ${(two.reqPerSec / one.reqPerSec).toFixed(2)} — barre ≥ 0,95`,
+    );
   }
 }
 console.log(`charge à la fin : ${loadavg()}`);

@@ -15,7 +15,9 @@ import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
 import { createPageCache, publicCachePolicy, sendPageEntry, toPageEntry } from "./page-cache";
 import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
+import { hostGuard } from "./host-guard";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
+import { sendWholePage } from "./whole-page";
 import { DATABASE_RETRY_AFTER_SECONDS, databaseUnavailablePage, isDatabaseUnavailable } from "~/server/database-unavailable";
 
 export interface CreateHttpAppOptions {
@@ -150,6 +152,20 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     res.setHeader("Cross-Origin-Opener-Policy", "unsafe-none");
     next();
   });
+  // Only the names this site is published under (DNS rebinding): before any route, the CSRF
+  // check or Better Auth; the probes answer whatever the Host (server/host-guard.ts).
+  const refusedHosts = new Set<string>();
+  app.use(
+    hostGuard({
+      publicUrl: config.PUBLIC_URL,
+      allowedHosts: config.allowedHosts,
+      onRefused: (host) => {
+        if (refusedHosts.size >= 100 || refusedHosts.has(host)) return;
+        refusedHosts.add(host);
+        logger.warn({ host, publicUrl: config.PUBLIC_URL }, "nom d'hôte non reconnu : réponse 421 (ALLOWED_HOSTS pour l'accepter)");
+      },
+    }),
+  );
   if (!options.viteMiddlewares) {
     // Built files: compressed once by `npm run build` (.br and .gz beside each file), chosen
     // here by Accept-Encoding with Vary; mounted before compression() so they are never
@@ -254,18 +270,28 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     options.build,
     config.NODE_ENV === "development" ? "development" : "production",
   );
-  /** Whether this request carries a live session (no cookie at all: none, without asking). */
-  const hasSession = async (req: Request) =>
-    Boolean(req.headers.cookie) && Boolean(await services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }));
-
   /**
    * React Router's pages. Anonymous renders of public pages get validators and public caching,
    * home, search and listing pages are kept a few seconds in memory (server/page-cache.ts, decision 0020).
-   * "Anonymous" is what the session lookup found while rendering (`identity`), not a guess from
-   * cookie names; only a GET fills the cache (React Router answers a HEAD without a body).
+   * "Anonymous" is what the session lookup found, not a guess from cookie names; only a GET fills
+   * the cache (React Router answers a HEAD without a body).
+   *
+   * The session of a GET or HEAD is looked up once, here, before anything else (decision 0030):
+   * the cache's anonymity check, the root loader and the page's loaders share that one answer
+   * (`identity.session`). Every page renders whole and leaves compressed whole (`sendWholePage`).
    */
   async function servePage(req: Request, res: Response) {
     const identity: RequestIdentity = { sessionFound: false };
+    if (req.method === "GET" || req.method === "HEAD") {
+      // No cookie: no session, without asking.
+      const session = req.headers.cookie ? services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }) : Promise.resolve(null);
+      identity.session = session.then((found) => {
+        if (found) identity.sessionFound = true;
+        return found;
+      });
+      // Awaited by the loaders (and below): a failure reaches them, not the process.
+      identity.session.catch(() => {});
+    }
     // Log lines written while serving this request carry its id.
     const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }), identity };
     const loadContext: AppLoadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
@@ -273,24 +299,22 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     res.vary("Cookie");
     const policy = publicCachePolicy(req);
     const key = policy?.memo && pageCache.enabled ? req.originalUrl : null;
-    if (policy && key) {
-      if (await hasSession(req)) {
-        identity.sessionFound = true;
-      } else {
-        const pending = pageCache.pending(key);
-        const cached = pageCache.get(key) ?? (pending ? await pending.catch(() => null) : null);
-        if (cached) {
-          // Not awaited: an answer never waits on zlib's thread pool (see PageCache.compress).
-          void pageCache.compress(cached);
-          await policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
-            requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
-          });
-          return sendPageEntry(req, res, cached, policy);
-        }
+    if (policy && key && !(await identity.session)) {
+      const pending = pageCache.pending(key);
+      const cached = pageCache.get(key) ?? (pending ? await pending.catch(() => null) : null);
+      if (cached) {
+        // Not awaited: an answer never waits on zlib's thread pool (see PageCache.compress).
+        void pageCache.compress(cached);
+        await policy.onCopyServed?.(req, requestServices).catch((error: unknown) => {
+          requestServices.logger.warn({ err: error, url: req.originalUrl }, "page servie depuis la mémoire : effet du loader non appliqué");
+        });
+        return sendPageEntry(req, res, cached, policy);
       }
     }
     const cacheable = policy && req.method === "GET" && !identity.sessionFound ? policy : null;
-    if (cacheable) loadContext.renderWhole = true;
+    // No page streams data in (no Suspense boundary waits for a loader): render each whole, in
+    // one buffer, to compress it whole (sendWholePage).
+    loadContext.renderWhole = true;
     const rendered = handleRequest(toWebRequest(req, res), loadContext).then(async (response) =>
       cacheable && response.status === 200 && !response.headers.has("set-cookie") && !identity.sessionFound
         ? { entry: await toPageEntry(response, loadContext.cspNonce), response: null }
@@ -300,7 +324,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     const { entry, response } = await rendered;
     if (entry && cacheable) return sendPageEntry(req, res, entry, cacheable);
     if (identity.sessionFound) res.setHeader("Cache-Control", PRIVATE);
-    return sendWebResponse(res, response!);
+    return sendWholePage(req, res, response!);
   }
   app.use((req, res, next) => {
     servePage(req, res).catch(next);

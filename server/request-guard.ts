@@ -1,6 +1,8 @@
 import { Readable, Transform } from "node:stream";
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request, Response } from "express";
+import { plainPage } from "~/server/plain-page";
+import { MALFORMED_BODY_MESSAGE } from "~/server/request-body.server";
 
 /**
  * Every request body passes here before Better Auth or React Router sees it:
@@ -8,8 +10,14 @@ import type { NextFunction, Request, Response } from "express";
  * - size: forms and JSON are read into memory only up to FORM_BODY_LIMIT (refused with 413
  *   the moment a Content-Length or the running total passes it); photo uploads stream
  *   through, cut at PHOTO_BODY_LIMIT. A 200 MB anonymous POST never costs more than 64 KiB.
- * - type: a form or JSON body must say what it is, otherwise 400, instead of a handler
- *   failing on it with a 500 (photos are recognised from their bytes by the photo route).
+ * - type: a body must say what it is, otherwise 400, instead of a handler failing on it with a
+ *   500 (photos are recognised from their bytes by the photo route). Pages (every path outside
+ *   /api) take forms only — urlencoded or multipart — with or without a body, since their
+ *   actions read `request.formData()`; Better Auth (/api/auth) JSON (and forms where it reads
+ *   them: sign-in, sign-up, providers' callbacks) instead of its English 415; the other
+ *   /api routes also JSON and text/plain (issue 37).
+ * - multipart: a body that does not parse as a form (truncated, wrong or missing boundary) is
+ *   refused with 400 here, by the parser the handlers use, so no `formData()` call fails later.
  * - NUL bytes: no text field may carry U+0000 (PostgreSQL refuses it in text: a 500 before).
  *
  * The checked body is kept on `res.locals` and turned into the web `Request` both handlers
@@ -21,13 +29,26 @@ export const PHOTO_BODY_LIMIT = 16 * 1024 * 1024;
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const PHOTO_UPLOAD = /^\/api\/listings\/[^/]+\/photos\/?$/;
-const TEXT_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data", "application/json", "text/plain"];
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** Better Auth reads JSON; these of its endpoints also forms (an identity provider's form_post callback). */
+const AUTH_TYPES = ["application/json"];
+const AUTH_FORM_TYPES = ["application/json", "application/x-www-form-urlencoded"];
+const AUTH_FORM_PATHS = /^\/api\/auth\/(sign-in\/email|sign-up\/email|callback\/[^/]+|oauth2\/callback\/[^/]+)\/?$/;
+const TEXT_TYPES = [...FORM_TYPES, "application/json", "text/plain"];
+
+/** The body types a path takes (Express and React Router match paths case-insensitively). */
+function acceptedTypes(req: Request): string[] {
+  const pathname = req.path.toLowerCase();
+  if (pathname.startsWith("/api/auth/")) return AUTH_FORM_PATHS.test(pathname) ? AUTH_FORM_TYPES : AUTH_TYPES;
+  if (pathname.startsWith("/api/")) return TEXT_TYPES;
+  return FORM_TYPES;
+}
 
 export const REQUEST_MESSAGES = {
   tooLarge: "La requête est trop volumineuse.",
   contentType: "Requête invalide : le type de contenu est absent ou non pris en charge.",
   nulByte: "Requête invalide : un champ contient un caractère interdit.",
-  malformed: "Requête invalide : le contenu ne peut pas être lu.",
+  malformed: MALFORMED_BODY_MESSAGE,
 } as const;
 
 type GuardedBody = { kind: "none" } | { kind: "buffer"; data: Buffer } | { kind: "stream"; stream: Readable };
@@ -44,11 +65,22 @@ function refuse(req: Request, res: Response, status: number, message: string) {
   res.setHeader("Connection", "close");
   res.setHeader("Cache-Control", "no-store");
   res.status(status);
-  if (req.path.startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
+  if (req.path.toLowerCase().startsWith("/api/") || (req.get("accept") ?? "").includes("application/json")) {
     // `error` like our API routes, `message` + `code` like Better Auth's answers.
     res.json({ error: message, message, code: CODES[message] });
   } else {
-    res.type("text/plain; charset=utf-8").send(message);
+    const title = status === 413 ? "Requête trop volumineuse" : "Requête invalide";
+    res.type("html").send(plainPage({ title, message, link: { href: "/", label: "Revenir à l'accueil" } }));
+  }
+}
+
+/** Whether a multipart body parses as a form, by the parser `request.formData()` uses (undici's). */
+async function parsesAsForm(contentType: string, body: Buffer): Promise<boolean> {
+  try {
+    await new globalThis.Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -133,11 +165,20 @@ function bodyHasNul(type: string, body: Buffer): boolean | null {
 
 export function requestGuard() {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (!WITH_BODY.has(req.method) || !hasBody(req)) {
+    if (!WITH_BODY.has(req.method)) {
       res.locals.guardedBody = { kind: "none" } satisfies GuardedBody;
       return next();
     }
     const type = mediaType(req);
+    if (!hasBody(req)) {
+      res.locals.guardedBody = { kind: "none" } satisfies GuardedBody;
+      // A page's action reads a form even when it is empty: it must say it is one.
+      if (acceptedTypes(req) !== FORM_TYPES) return next();
+      if (!FORM_TYPES.includes(type)) return refuse(req, res, 400, REQUEST_MESSAGES.contentType);
+      if (type !== "multipart/form-data") return next();
+      void parsesAsForm(req.get("content-type")!, Buffer.alloc(0)).then((ok) => (ok ? next() : refuse(req, res, 400, REQUEST_MESSAGES.malformed)));
+      return;
+    }
     const length = declaredLength(req);
     if (req.method === "POST" && PHOTO_UPLOAD.test(req.path)) {
       if (length !== null && length > PHOTO_BODY_LIMIT) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
@@ -154,12 +195,15 @@ export function requestGuard() {
       return next();
     }
     if (length !== null && length > FORM_BODY_LIMIT) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
-    if (!TEXT_TYPES.includes(type)) return refuse(req, res, 400, REQUEST_MESSAGES.contentType);
+    if (!acceptedTypes(req).includes(type)) return refuse(req, res, 400, REQUEST_MESSAGES.contentType);
     readLimited(req, FORM_BODY_LIMIT).then(
-      (data) => {
+      async (data) => {
         const nul = bodyHasNul(type, data);
         if (nul === null) return refuse(req, res, 400, REQUEST_MESSAGES.malformed);
         if (nul) return refuse(req, res, 400, REQUEST_MESSAGES.nulByte);
+        if (type === "multipart/form-data" && !(await parsesAsForm(req.get("content-type")!, data))) {
+          return refuse(req, res, 400, REQUEST_MESSAGES.malformed);
+        }
         res.locals.guardedBody = { kind: "buffer", data } satisfies GuardedBody;
         next();
       },

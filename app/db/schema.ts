@@ -24,6 +24,7 @@ export * from "./limits-schema";
 export * from "./pricing-schema";
 export * from "./price-drop-schema";
 export * from "./saved-search-schema";
+export * from "./facet-count-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:

@@ -5,6 +5,7 @@ import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/account.notifications";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta() {
   return [...pageMeta("Notifications", "Choisissez les e-mails que vous recevez."), { name: "robots", content: "noindex" }];
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   await updateNotificationPreferences({
     db: context.services.db,
     userId: me.id,

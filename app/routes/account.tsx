@@ -5,7 +5,7 @@ import { DELETE_CONFIRMATION } from "~/features/account/profile-schemas";
 import { authRequest } from "~/features/auth/auth-client";
 import { authErrorMessage } from "~/features/auth/auth-errors";
 import { MISMATCH_MESSAGE, passwordProblem } from "~/features/auth/password-policy";
-import { requireUser } from "~/features/auth/session.server";
+import { lookUpSession, requireUser } from "~/features/auth/session.server";
 import { isAppError } from "~/server/app-error";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
@@ -13,6 +13,7 @@ import { formatDateTime } from "~/ui/format";
 import { pageMeta } from "~/ui/seo";
 import { TextField } from "~/ui/text-field";
 import type { Route } from "./+types/account";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta() {
   return [...pageMeta("Connexion et sécurité", "Mot de passe, appareils connectés et suppression du compte."), { name: "robots", content: "noindex" }];
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [profile, sessions, current] = await Promise.all([
     getAccountProfile({ db, userId: me.id }),
     auth.api.listSessions({ headers: request.headers }),
-    auth.api.getSession({ headers: request.headers }),
+    lookUpSession(request, context.services),
   ]);
   return {
     hasPassword: profile.hasPassword,
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   if (form.get("intent") !== "delete-account") return data({ errors: { form: "Action inconnue." } }, { status: 400 });
   try {
     await deleteAccount({

@@ -13,14 +13,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await getSessionUser(request, context.services);
   const { rateLimits } = context.services;
   try {
-    if (me) {
-      const address = `ip:${request.headers.get(CLIENT_IP_HEADER) ?? ""}`;
-      await rateLimits.check("phoneReveal", me.id);
-      await rateLimits.check("phoneRevealAddress", address);
-      await rateLimits.record("phoneReveal", me.id);
-      await rateLimits.record("phoneRevealAddress", address);
-    }
-    const result = await revealSellerPhone({ db: context.services.db, listingId: params.id, viewerId: me?.id, dedupe: context.services.counterDedupe });
+    const reveal = () => revealSellerPhone({ db: context.services.db, listingId: params.id, viewerId: me?.id, dedupe: context.services.counterDedupe });
+    // Signed out, the service answers 401. Signed in: a place per account and per address,
+    // each taken atomically before the reveal and both given back if it fails.
+    const address = `ip:${request.headers.get(CLIENT_IP_HEADER) ?? ""}`;
+    const result = me
+      ? await rateLimits.within("phoneReveal", me.id, () => rateLimits.within("phoneRevealAddress", address, reveal))
+      : await reveal();
     return data(result, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return apiErrorResponse(error);

@@ -21,6 +21,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const user = await getSessionUser(request, context.services);
     const userId = requireUserId(user?.id, "Vous devez être connecté pour ajouter des photos.");
+    // The place is taken atomically before the body is read and kept even if the upload then
+    // fails: reading and decoding the file is the cost the limit bounds (decision 0027).
     await rateLimits.consume("photoUpload", userId);
     const file = await readBodyWithLimit(request, { maxBytes: MAX_UPLOAD_BYTES, message: PHOTO_MESSAGES.tooLarge });
     const result = await addListingPhoto({ db, storage, userId, listingId: params.id, file });

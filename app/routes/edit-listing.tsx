@@ -9,6 +9,7 @@ import { prefersJson } from "~/server/api-errors.server";
 import { AppError, isAppError } from "~/server/app-error";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/edit-listing";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta() {
   return [...pageMeta("Modifier mon annonce", "Modifiez le prix, la localisation, la description et les photos de votre annonce."), { name: "robots", content: "noindex" }];
@@ -59,7 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!user) {
     throw prefersJson(request) ? data({ error: LISTING_MESSAGES.unauthenticatedEdit }, { status: 401 }) : redirect("/");
   }
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values: Record<string, string> = {};
   for (const [key, value] of form) if (typeof value === "string" && !CONTROL_FIELDS.has(key)) values[key] = value;
   try {

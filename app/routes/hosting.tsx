@@ -6,6 +6,7 @@ import { HOSTING_MESSAGES, deleteListing, listMyListings, markListingSold } from
 import { isAppError } from "~/server/app-error";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/hosting";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, events } = context.services;
   const user = await getSessionUser(request, context.services);
   if (!user) return data({ error: HOSTING_MESSAGES.unauthenticated }, { status: 401 });
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get("intent");
   const listingId = form.get("listingId");
   try {

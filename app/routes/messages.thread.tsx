@@ -8,6 +8,7 @@ import { getConversation } from "~/features/messages/get-conversation.server";
 import { reportConversation } from "~/features/messages/report-conversation.server";
 import { sendMessage } from "~/features/messages/send-message.server";
 import { isAppError } from "~/server/app-error";
+import { pageHeadersWithRetryAfter, retryAfterHeaders } from "~/server/retry-after";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/messages.thread";
 
@@ -18,8 +19,8 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 
 const PRIVATE = { "Cache-Control": "private, no-store" };
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+export function headers(args: Route.HeadersArgs) {
+  return pageHeadersWithRetryAfter(args);
 }
 
 /** The thread, for its two participants; anybody else gets the 404 page. Reading marks it read. */
@@ -69,27 +70,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       };
     }
     if (intent === "report") {
-      if (me) await rateLimits.consume("report", visitorKey({ userId: me.id }));
-      await reportConversation({
-        db,
-        userId: me?.id,
-        conversationId: params.id,
-        reasonCode: fields.reasonCode ?? "",
-        message: fields.message,
-      });
+      const report = () =>
+        reportConversation({
+          db,
+          userId: me?.id,
+          conversationId: params.id,
+          reasonCode: fields.reasonCode ?? "",
+          message: fields.message,
+        });
+      if (me) await rateLimits.within("report", visitorKey({ userId: me.id }), report);
+      else await report();
       return { intent, ok: "Merci : votre signalement a été transmis à notre équipe de modération." };
     }
     return data({ intent, error: "Action inconnue." }, { status: 400 });
   } catch (error) {
     if (isAppError(error)) {
-      const retryAfter = error.details?.retryAfterSeconds;
-      return data(
-        { intent, error: error.message },
-        {
-          status: error.status,
-          headers: typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : undefined,
-        },
-      );
+      return data({ intent, error: error.message }, { status: error.status, headers: retryAfterHeaders(error) });
     }
     throw error;
   }

@@ -16,6 +16,7 @@ import { warnAccount } from "~/features/moderation/warn-account.server";
 import { isAppError } from "~/server/app-error";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/moderation";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta() {
   return [...pageMeta("Modération", "File de validation des annonces et signalements."), { name: "robots", content: "noindex" }];
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await moderator(request, context);
   const { db, mailer, events, logger, config, jobs } = context.services;
   const notifier = { mailer, events, logger, publicUrl: config.PUBLIC_URL, jobs };
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");

@@ -10,6 +10,7 @@ import { fieldErrors } from "~/ui/form-errors";
 import { pageMeta } from "~/ui/seo";
 import { TextField } from "~/ui/text-field";
 import type { Route } from "./+types/personal-info";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta() {
   return [...pageMeta("Informations personnelles", "Votre pseudo, vos nom et prénom, votre téléphone."), { name: "robots", content: "noindex" }];
@@ -24,7 +25,7 @@ type ActionResult = { section: "public" | "private"; ok?: string; errors?: Recor
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const { db } = context.services;
   if (form.get("intent") === "public") {
     const parsed = publicProfileSchema.safeParse({ username: form.get("username") ?? "" });

@@ -11,9 +11,11 @@ import { submitListing } from "~/features/publish/submit-listing.server";
 import { PublishPage, type PublishActionResult } from "~/features/publish/publish-page";
 import { PUBLISH_FAILED, type WizardValues } from "~/features/publish/wizard-steps";
 import { isAppError } from "~/server/app-error";
+import { pageHeadersWithRetryAfter, retryAfterHeaders } from "~/server/retry-after";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
 import { NOINDEX, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
+import { readFormData } from "~/server/request-body.server";
 
 // Painted before its JavaScript loads (decision 0024): fields typed into meanwhile keep their
 // text in state (useFieldState); the buttons wait, visibly, for React.
@@ -34,6 +36,11 @@ function asText(values: DraftValues): WizardValues {
   const text: WizardValues = {};
   for (const [key, value] of Object.entries(values)) text[key] = value == null ? "" : String(value);
   return text;
+}
+
+/** A refused submission (429) tells when to retry, form post or not. */
+export function headers(args: Route.HeadersArgs) {
+  return pageHeadersWithRetryAfter(args);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -73,7 +80,7 @@ const CONTROL_FIELDS = new Set(["step", "listingId", "quit", "photoCount", "phot
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, events, rateLimits, logger, config } = context.services;
   const user = await getSessionUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const stepNumber = Number(form.get("step"));
   const step: WizardStep = isWizardStep(stepNumber) ? stepNumber : 1;
   const quit = form.get("quit") === "1";
@@ -86,10 +93,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (step === 1) {
       await saveDraftStep1({ db, userId, brand: values.brand, model: values.model });
     } else if (step === LAST_WIZARD_STEP && !quit) {
-      await rateLimits.check("publish", userId);
-      // AUTO_PUBLISH: deployments without moderators put listings online at once.
-      const submitted = await submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH, jobs: context.services.jobs });
-      await rateLimits.record("publish", userId);
+      // AUTO_PUBLISH: deployments without moderators put listings online at once. The place
+      // is taken before the submission and given back if it fails (a listing not yet valid).
+      const submitted = await rateLimits.within("publish", userId, () =>
+        submitListing({ db, userId, listingId, price: values.price, autoPublish: config.AUTO_PUBLISH, jobs: context.services.jobs }),
+      );
       logger.info({ userId, listingId: submitted.listingId, status: submitted.status }, "annonce envoyée");
       events.publish(userId, { type: "listings-changed" });
       return redirect(`/publish?publiee=${submitted.status === "published" ? "en-ligne" : "validation"}`);
@@ -119,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         detail: error.message,
         ...(isWizardStep(errorStep) && errorStep !== step ? { fixStep: errorStep } : {}),
       },
-      { status: error.status },
+      { status: error.status, headers: retryAfterHeaders(error) },
     );
   }
 }

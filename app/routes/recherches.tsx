@@ -12,6 +12,7 @@ import { SavedSearchesPage } from "~/features/saved-searches/saved-searches-page
 import { isAppError } from "~/server/app-error";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/recherches";
+import { readFormData } from "~/server/request-body.server";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [...pageMeta("Mes recherches", "Vos recherches sauvegardées et leurs alertes e-mail."), ...memberPageRobots(loaderData?.signedIn)];
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await getSessionUser(request, context.services);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const { db } = context.services;
   const intent = String(form.get("intent") ?? "");
   const id = form.get("id");

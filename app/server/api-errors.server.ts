@@ -1,4 +1,5 @@
 import { isAppError } from "./app-error";
+import { retryAfterHeaders } from "./retry-after";
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from "./database-unavailable";
 
 /**
@@ -16,8 +17,7 @@ export function apiErrorResponse(error: unknown): Response {
   }
   if (!isAppError(error)) throw error;
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const retryAfter = error.details?.retryAfterSeconds;
-  if (typeof retryAfter === "number") headers.set("Retry-After", String(retryAfter));
+  for (const [name, value] of Object.entries(retryAfterHeaders(error) ?? {})) headers.set(name, value);
   const fieldErrors = error.details?.fieldErrors;
   const code = typeof error.details?.code === "string" ? error.details.code : undefined;
   return Response.json({ error: error.message, ...(code ? { code } : {}), ...(fieldErrors ? { fieldErrors } : {}) }, { status: error.status, headers });

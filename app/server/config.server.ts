@@ -84,6 +84,18 @@ export const configSchema = z.object({
       .regex(/^(true|false|loopback|linklocal|uniquelocal|\d+|[0-9a-fA-F.:/, ]+)$/, "false, loopback, un nombre de proxys ou des adresses IP/CIDR")
       .default("false"),
   ),
+  /**
+   * Host names served besides PUBLIC_URL's and loopback (DNS rebinding, decision 0028):
+   * comma-separated `name` (any port) or `name:port`, e.g. "www.exemple.fr,192.168.1.20:3000".
+   * Any other Host header is answered 421.
+   */
+  ALLOWED_HOSTS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?\s*)*,?\s*$/, "des noms d'hôte séparés par des virgules (nom ou nom:port, sans http://)")
+      .optional(),
+  ),
   /** Seconds between background rebuilds of the sitemaps (0 = rebuilt on every request). */
   SITEMAP_REFRESH_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
   /**
@@ -159,6 +171,8 @@ export interface AppConfig extends Omit<RawConfig, "HOST"> {
   isLocalOnly: boolean;
   /** Origins allowed to send state-changing requests (CSRF check, Better Auth). */
   trustedOrigins: string[];
+  /** ALLOWED_HOSTS as a list (lower-case `name` or `name:port`). */
+  allowedHosts: string[];
   /** Express "trust proxy" value derived from TRUST_PROXY. */
   trustProxy: boolean | number | string;
   /** The identity-provider popup, or null when none is configured (the button is hidden). */
@@ -262,6 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     HOST: host,
     isLocalOnly: isLoopbackHost(host) && isLocalUrl(cleanPublicUrl),
     trustedOrigins: localOriginAliases(cleanPublicUrl),
+    allowedHosts: (raw.ALLOWED_HOSTS ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
     trustProxy: parseTrustProxy(raw.TRUST_PROXY),
     identityProvider,
     PUBLIC_URL: cleanPublicUrl,

@@ -24,6 +24,16 @@ describe("loadConfig", () => {
     expect((error as Error).message).toContain("PORT");
   });
 
+  it("reads ALLOWED_HOSTS as a list of names (name or name:port) and refuses a URL in it", () => {
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+    expect(loadConfig({ ALLOWED_HOSTS: " www.Exemple.fr, 192.168.1.20:3000,[::1]:8080 " }).allowedHosts).toEqual([
+      "www.exemple.fr",
+      "192.168.1.20:3000",
+      "[::1]:8080",
+    ]);
+    expect(() => loadConfig({ ALLOWED_HOSTS: "https://www.exemple.fr" })).toThrow(/ALLOWED_HOSTS/);
+  });
+
   it("requires an auth secret for a production PostgreSQL deployment", () => {
     expect(() => loadConfig({ NODE_ENV: "production", DATABASE_URL: "postgres://db/app" })).toThrow(
       /BETTER_AUTH_SECRET/,

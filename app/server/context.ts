@@ -42,7 +42,17 @@ export interface AppServices {
 
 export interface RequestIdentity {
   sessionFound: boolean;
+  /**
+   * The session of this request, looked up once by the request pipeline (server/app.ts) for a
+   * GET or HEAD page (decision 0030): the page cache's anonymity check, the root loader and the
+   * page's own loaders all read this one answer. Absent for a POST (its action may change the
+   * session or the account; its loaders then look it up again).
+   */
+  session?: Promise<SessionLookup>;
 }
+
+/** Better Auth's answer to `getSession`: the session and its user, or null. */
+export type SessionLookup = Awaited<ReturnType<Auth["api"]["getSession"]>>;
 
 declare module "react-router" {
   interface AppLoadContext {

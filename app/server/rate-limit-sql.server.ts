@@ -21,26 +21,17 @@ export function createSqlRateLimitStore(db: Database, now: () => number = Date.n
   async function decide(name: string, key: string, rule: Rule, at: number): Promise<RateLimitDecision> {
     const [row] = await db.select({ hits: t.hits }).from(t).where(where(name, key));
     const recent = (row?.hits ?? []).map(Number).filter((h) => h > at - rule.windowMs);
-    if (recent.length < rule.limit) return { allowed: true };
+    if (recent.length < rule.limit) return { allowed: true, at };
     const oldest = Math.min(...recent);
     return { allowed: false, retryAfterMs: Math.max(1000, oldest + rule.windowMs - at) };
   }
 
   return {
     check: (name, key, rule) => decide(name, key, rule, now()),
-    async record(name, key, rule) {
-      const at = now();
-      await db
-        .insert(t)
-        .values({ name, key, hits: [at], expiresAt: new Date(at + rule.windowMs) })
-        .onConflictDoUpdate({
-          target: [t.name, t.key],
-          set: { hits: sql`${kept(at - rule.windowMs)} || ${at}::bigint`, expiresAt: new Date(at + rule.windowMs) },
-        });
-    },
     async take(name, key, rule) {
       const at = now();
-      // Refused: the conditional update writes nothing and returns no row.
+      // One statement: the upsert locks the key's row, and its condition is evaluated on the
+      // row as the previous taker left it. Refused: the update writes nothing, returns no row.
       const taken = await db
         .insert(t)
         .values({ name, key, hits: [at], expiresAt: new Date(at + rule.windowMs) })
@@ -50,10 +41,18 @@ export function createSqlRateLimitStore(db: Database, now: () => number = Date.n
           setWhere: sql`cardinality(${kept(at - rule.windowMs)}) < ${rule.limit}`,
         })
         .returning({ name: t.name });
-      if (taken.length > 0) return { allowed: true };
+      if (taken.length > 0) return { allowed: true, at };
       const decision = await decide(name, key, rule, at);
       // The window may have freed up in between: still refused, retry in a second.
       return decision.allowed ? { allowed: false, retryAfterMs: 1000 } : decision;
+    },
+    async release(name, key, _rule, at) {
+      // Removes one occurrence of `at` (another request may have taken the same millisecond).
+      const position = sql`array_position(${t.hits}, ${at}::bigint)`;
+      await db
+        .update(t)
+        .set({ hits: sql`${t.hits}[:${position} - 1] || ${t.hits}[${position} + 1:]` })
+        .where(and(where(name, key), sql`${position} is not null`));
     },
   };
 }

@@ -34,20 +34,22 @@ describe("sliding-window rate limits", () => {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).status).toBe(429);
     expect((error as AppError).message).toBe("Vous avez envoyé trop de photos en peu de temps. Réessayez dans 10 minutes.");
-    await expect(limits.consume("photoUpload", "autre-vendeur")).resolves.toBeUndefined();
+    expect((error as AppError).details?.retryAfterSeconds).toBe(600);
+    await expect(limits.consume("photoUpload", "autre-vendeur")).resolves.toBeDefined();
     now += USER_RATE_LIMITS.photoUpload.windowMs;
-    await expect(limits.consume("photoUpload", "vendeur")).resolves.toBeUndefined();
+    await expect(limits.consume("photoUpload", "vendeur")).resolves.toBeDefined();
 
     const doubled = createUserRateLimits(2, () => now);
-    for (let i = 0; i < USER_RATE_LIMITS.publish.limit * 2; i++) await doubled.record("publish", "vendeur");
-    await expect(doubled.check("publish", "vendeur")).rejects.toThrow(/trop d'annonces/);
+    for (let i = 0; i < USER_RATE_LIMITS.publish.limit * 2; i++) await doubled.consume("publish", "vendeur");
+    await expect(doubled.consume("publish", "vendeur")).rejects.toThrow(/trop d'annonces/);
   });
 
-  it("check does not count; record does", async () => {
-    const limits = createUserRateLimits(0.1);
-    await limits.check("publish", "v");
-    await limits.check("publish", "v");
-    await limits.record("publish", "v");
-    await expect(limits.check("publish", "v")).rejects.toThrow(AppError);
+  it("a parallel burst gets exactly `limit` places; `within` gives the place back when the action fails", async () => {
+    const limits = createUserRateLimits(0.1); // publish: 1 per hour
+    const burst = await Promise.allSettled(Array.from({ length: 12 }, () => limits.within("message", "v", async () => "ok")));
+    expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    await expect(limits.within("publish", "v", async () => Promise.reject(new Error("annonce invalide")))).rejects.toThrow("annonce invalide");
+    await expect(limits.within("publish", "v", async () => "publiée")).resolves.toBe("publiée");
+    await expect(limits.within("publish", "v", async () => "publiée")).rejects.toThrow(AppError);
   });
 });

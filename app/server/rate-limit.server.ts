@@ -10,6 +10,7 @@
  * PostgreSQL (rate-limit-sql.server.ts), so every server process gives the same answer.
  */
 import { AppError } from "./app-error";
+import { retryAfterSeconds } from "./retry-after";
 
 export interface RateLimitRule {
   limit: number;
@@ -71,13 +72,18 @@ export const USER_RATE_LIMITS = {
 
 export type UserRateLimitName = keyof typeof USER_RATE_LIMITS;
 
+export type RateLimitDecision = { allowed: true; at: number } | { allowed: false; retryAfterMs: number };
+
 export interface SlidingWindowLimiter {
-  /** Whether `key` may act now (records nothing). */
-  check(key: string): { allowed: true } | { allowed: false; retryAfterMs: number };
-  /** Records one action by `key`. */
-  record(key: string): void;
-  /** `check`, then `record` when allowed. */
-  take(key: string): { allowed: true } | { allowed: false; retryAfterMs: number };
+  /** Whether `key` may act now (records nothing): for diagnostics and tests only. */
+  check(key: string): RateLimitDecision;
+  /**
+   * Checks and records in one synchronous step: nothing can run between the two, so a burst
+   * of parallel requests gets exactly `limit` places. `at` identifies the place for `release`.
+   */
+  take(key: string): RateLimitDecision;
+  /** Gives back the place taken at `at` (the action then failed). */
+  release(key: string, at: number): void;
   /** Keys currently tracked (memory stays bounded by active users). */
   size(): number;
 }
@@ -96,28 +102,30 @@ export function createSlidingWindowLimiter(
     return list;
   }
 
-  function check(key: string): { allowed: true } | { allowed: false; retryAfterMs: number } {
+  function check(key: string): RateLimitDecision {
     const at = now();
     // Now and then, forget users whose window is empty, so idle keys do not pile up.
     if (++calls % 1000 === 0) for (const k of [...hits.keys()]) recent(k, at);
     const list = recent(key, at);
-    if (list.length < rule.limit) return { allowed: true };
+    if (list.length < rule.limit) return { allowed: true, at };
     const oldest = list[0] ?? at;
     return { allowed: false, retryAfterMs: Math.max(1000, oldest + rule.windowMs - at) };
   }
 
-  function record(key: string): void {
-    const at = now();
-    hits.set(key, [...recent(key, at), at]);
-  }
-
   return {
     check,
-    record,
     take(key) {
       const result = check(key);
-      if (result.allowed) record(key);
+      if (result.allowed) hits.set(key, [...(hits.get(key) ?? []), result.at]);
       return result;
+    },
+    release(key, at) {
+      const list = hits.get(key);
+      if (!list) return;
+      const i = list.lastIndexOf(at);
+      if (i < 0) return;
+      list.splice(i, 1);
+      if (list.length === 0) hits.delete(key);
     },
     size() {
       return hits.size;
@@ -130,22 +138,23 @@ function retryText(ms: number): string {
   return `Réessayez dans ${Math.ceil(ms / 60_000)} minutes.`;
 }
 
-export type RateLimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+type Rule = Pick<RateLimitRule, "limit" | "windowMs">;
 
 /**
- * Where the windows live. `take` must be atomic (two processes taking the last place at once:
- * one wins); `check` then `record` is for actions counted only when they succeeded.
+ * Where the windows live. `take` is atomic (check and record in one step: two requests, or two
+ * processes, taking the last place at once: one wins); `release` gives a taken place back.
+ * There is deliberately no separate "record": check-then-record lets a burst through.
  */
 export interface RateLimitStore {
-  check(name: string, key: string, rule: Pick<RateLimitRule, "limit" | "windowMs">): Promise<RateLimitDecision>;
-  record(name: string, key: string, rule: Pick<RateLimitRule, "limit" | "windowMs">): Promise<void>;
-  take(name: string, key: string, rule: Pick<RateLimitRule, "limit" | "windowMs">): Promise<RateLimitDecision>;
+  check(name: string, key: string, rule: Rule): Promise<RateLimitDecision>;
+  take(name: string, key: string, rule: Rule): Promise<RateLimitDecision>;
+  release(name: string, key: string, rule: Rule, at: number): Promise<void>;
 }
 
 /** In this process's memory: the embedded default, which runs one process. */
 export function createMemoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
   const limiters = new Map<string, SlidingWindowLimiter>();
-  const limiter = (name: string, rule: Pick<RateLimitRule, "limit" | "windowMs">) => {
+  const limiter = (name: string, rule: Rule) => {
     const id = `${name}:${rule.limit}:${rule.windowMs}`;
     let found = limiters.get(id);
     if (!found) {
@@ -156,18 +165,28 @@ export function createMemoryRateLimitStore(now: () => number = Date.now): RateLi
   };
   return {
     check: async (name, key, rule) => limiter(name, rule).check(key),
-    record: async (name, key, rule) => limiter(name, rule).record(key),
     take: async (name, key, rule) => limiter(name, rule).take(key),
+    release: async (name, key, rule, at) => limiter(name, rule).release(key, at),
   };
 }
 
+/** A place taken in a window; `release` gives it back (idempotent). */
+export interface RateLimitPlace {
+  release(): Promise<void>;
+}
+
 export interface UserRateLimits {
-  /** Counts one attempt by `key`; throws `rate_limited` (HTTP 429) with a French message when over the limit. */
-  consume(name: UserRateLimitName, key: string): Promise<void>;
-  /** Throws like `consume` when over the limit, without counting (count later with `record`). */
-  check(name: UserRateLimitName, key: string): Promise<void>;
-  /** Counts one action that succeeded (after `check`). */
-  record(name: UserRateLimitName, key: string): Promise<void>;
+  /**
+   * Takes one place for `key`, atomically, before the action; throws `rate_limited` (HTTP 429,
+   * French message, `retryAfterSeconds`) when the window is full. Release the place if the
+   * action then fails.
+   */
+  consume(name: UserRateLimitName, key: string): Promise<RateLimitPlace>;
+  /**
+   * `consume`, then `run`; when `run` throws (validation, database error) the place is given
+   * back and the error rethrown. The usual way for a route or service to limit an action.
+   */
+  within<T>(name: UserRateLimitName, key: string, run: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -176,7 +195,7 @@ export interface UserRateLimits {
  */
 export function createUserRateLimits(scale = 1, store: RateLimitStore | (() => number) = createMemoryRateLimitStore()): UserRateLimits {
   const windows = typeof store === "function" ? createMemoryRateLimitStore(store) : store;
-  const rules = new Map<UserRateLimitName, Pick<RateLimitRule, "limit" | "windowMs">>();
+  const rules = new Map<UserRateLimitName, Rule>();
   for (const [name, rule] of Object.entries(USER_RATE_LIMITS) as [UserRateLimitName, RateLimitRule][]) {
     rules.set(name, { limit: Math.max(1, Math.round(rule.limit * scale)), windowMs: rule.windowMs });
   }
@@ -185,21 +204,33 @@ export function createUserRateLimits(scale = 1, store: RateLimitStore | (() => n
     if (!found) throw new Error(`Limite inconnue : ${name}`);
     return found;
   };
-  const enforce = (name: UserRateLimitName, result: RateLimitDecision) => {
-    if (result.allowed) return;
-    throw new AppError("rate_limited", `${USER_RATE_LIMITS[name].message} ${retryText(result.retryAfterMs)}`, {
-      retryAfterSeconds: Math.ceil(result.retryAfterMs / 1000),
-    });
-  };
+  async function consume(name: UserRateLimitName, key: string): Promise<RateLimitPlace> {
+    const result = await windows.take(name, key, rule(name));
+    if (!result.allowed) {
+      throw new AppError("rate_limited", `${USER_RATE_LIMITS[name].message} ${retryText(result.retryAfterMs)}`, {
+        retryAfterSeconds: retryAfterSeconds(result.retryAfterMs),
+      });
+    }
+    let released = false;
+    return {
+      async release() {
+        if (released) return;
+        released = true;
+        await windows.release(name, key, rule(name), result.at);
+      },
+    };
+  }
   return {
-    async consume(name, key) {
-      enforce(name, await windows.take(name, key, rule(name)));
-    },
-    async check(name, key) {
-      enforce(name, await windows.check(name, key, rule(name)));
-    },
-    async record(name, key) {
-      await windows.record(name, key, rule(name));
+    consume,
+    async within(name, key, run) {
+      const place = await consume(name, key);
+      try {
+        return await run();
+      } catch (error) {
+        // The action did not happen: its place goes back (a failure to do so must not hide the error).
+        await place.release().catch(() => {});
+        throw error;
+      }
     },
   };
 }

@@ -1,4 +1,22 @@
+import { data } from "react-router";
 import { AppError } from "./app-error";
+
+/** What a client is told when its body does not parse as what it says it is (same words as server/request-guard.ts). */
+export const MALFORMED_BODY_MESSAGE = "Requête invalide : le contenu ne peut pas être lu.";
+
+/**
+ * `request.formData()` for a page's action: a body that is not a readable form (JSON, text,
+ * truncated multipart, a wrong boundary) is answered 400 with a French message instead of
+ * failing the action with a 500. server/request-guard.ts refuses such bodies before any route
+ * runs; this keeps every action safe on its own (issue 37).
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch {
+    throw data(MALFORMED_BODY_MESSAGE, { status: 400, headers: { "Cache-Control": "no-store" } });
+  }
+}
 
 /**
  * Reads a raw request body into memory, refusing it (`too_large`, HTTP 413) as soon as it

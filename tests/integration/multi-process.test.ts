@@ -11,10 +11,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingPhotos, listings } from "~/db/schema";
+import { conversations, listingPhotos, listings, messages } from "~/db/schema";
 import { variantKey } from "~/features/listings/photo-variants";
 import { startConversation } from "~/features/messages/start-conversation.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
+import { expectBurstLimited } from "../support/bursts";
 import { createClient } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { S3RVER_CREDENTIALS, startS3Server } from "../support/s3-server";
@@ -208,26 +209,56 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
     expect(Buffer.from(await visitor.arrayBuffer()).equals(Buffer.from(await fromBucket.arrayBuffer()))).toBe(true);
   });
 
-  it("a burst of reports spread over both processes is limited exactly like one (5 per hour)", async () => {
+  /** Signs in once (sign-ins are limited too) and sends requests with that session to either process. */
+  async function sessionOnBoth(member: { email: string; password: string }) {
+    const signIn = await createClient(a).signIn(member.email, member.password);
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    return (i: number, pathname: string, init: { json?: unknown } = {}) =>
+      createClient(i % 2 === 0 ? a : b).request(pathname, { method: "POST", ...init, headers: { cookie, accept: "application/json" } });
+  }
+
+  it("parallel bursts spread over both processes are limited exactly like one: reports, messages, conversation starts, phone reveals", async () => {
     const seller = await insertUser(t.db);
-    const reporter = await insertUser(t.db);
+    const member = await insertUser(t.db);
+    const send = await sessionOnBoth(member);
     const listing = await insertListing(t.db, seller.id);
-    const onA = createClient(a);
-    const onB = createClient(b);
-    // One account signed in on both processes: the limit counts the account.
-    expect((await onA.signIn(reporter.email, reporter.password)).status).toBe(200);
-    expect((await onB.signIn(reporter.email, reporter.password)).status).toBe(200);
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) {
-      const response = await (i % 2 === 0 ? onA : onB).request(`/api/listings/${listing.id}/report`, {
-        method: "POST",
-        json: { reasonCode: "fraud", message: `Signalement ${i}` },
-        headers: { accept: "application/json" },
-      });
-      statuses.push(response.status);
-    }
-    expect(statuses.slice(0, 5).every((s) => s !== 429)).toBe(true);
-    expect(statuses.slice(5)).toEqual([429, 429, 429]);
+    const others = await Promise.all(Array.from({ length: 30 }, () => insertListing(t.db, seller.id)));
+    const { id: conversationId } = await startConversation({ db: t.db, userId: member.id, listingId: listing.id });
+    // Reports: 5 per hour for the account.
+    await expectBurstLimited({
+      count: 15,
+      limit: 5,
+      accepted: 200,
+      maxRetrySeconds: 3600,
+      send: (i) => send(i, `/api/listings/${others[i]!.id}/report`, { json: { reasonCode: "fraud", message: `Signalement ${i}` } }),
+    });
+    // Messages: 30 per 5 minutes.
+    await expectBurstLimited({
+      count: 40,
+      limit: 30,
+      accepted: 201,
+      maxRetrySeconds: 300,
+      send: (i) => send(i, `/api/conversations/${conversationId}/messages`, { json: { body: `Message ${i}` } }),
+    });
+    expect(await t.db.select().from(messages).where(eq(messages.senderId, member.id))).toHaveLength(30);
+    // New conversations: 20 per hour (the one opened above was not counted by a route).
+    await expectBurstLimited({
+      count: 30,
+      limit: 20,
+      accepted: 201,
+      maxRetrySeconds: 3600,
+      send: (i) => send(i, `/api/listings/${others[i]!.id}/conversation`),
+    });
+    expect(await t.db.select().from(conversations).where(eq(conversations.buyerId, member.id))).toHaveLength(21);
+    // Phone reveals: 20 per hour per account.
+    await expectBurstLimited({
+      count: 30,
+      limit: 20,
+      accepted: 200,
+      maxRetrySeconds: 3600,
+      send: (i) => send(i, `/api/listings/${others[i]!.id}/phone`),
+    });
   });
 
   it("WEB_CONCURRENCY=2 forks two workers that both serve on one port, then drain and stop on SIGTERM", async () => {

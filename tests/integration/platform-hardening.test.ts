@@ -68,7 +68,9 @@ describe(`the e-mail outbox is for the operator only (${engine})`, () => {
   it("serves /dev/outbox to a client on this machine, and 404 to a client from another address", async () => {
     const address = externalAddress();
     expect(address, "this test needs a non-loopback network interface").not.toBeNull();
-    const open = await startTestApp({ db: t, host: "0.0.0.0" });
+    // The address is one of the site's names (ALLOWED_HOSTS): the refusal below is the outbox's
+    // own (a remote client), not the host check's 421 (host-allowlist.test.ts).
+    const open = await startTestApp({ db: t, host: "0.0.0.0", env: { ALLOWED_HOSTS: address! } });
     onTestFinished(() => open.close());
     const local = await fetch(`http://127.0.0.1:${open.port}/dev/outbox`);
     expect(local.status).toBe(200);

@@ -39,24 +39,30 @@ describe(`rate limits in the database (${engine})`, () => {
     expect((await a.take("report", "u:alice", rule)).allowed).toBe(false);
   });
 
-  it("check does not count, record does, through the French 429 of createUserRateLimits", async () => {
-    const limits = createUserRateLimits(0.1, createSqlRateLimitStore(t.db));
-    await limits.check("publish", "u:carol");
-    await limits.check("publish", "u:carol");
-    await limits.record("publish", "u:carol");
-    const error = await limits.check("publish", "u:carol").catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
-    expect((error as AppError).status).toBe(429);
-    expect((error as AppError).message).toBe("Vous avez publié trop d'annonces en peu de temps. Réessayez dans 60 minutes.");
+  it("what the routes call — `within` on two stores (two processes) — lets exactly `limit` through a parallel burst, with a French 429", async () => {
+    // RATE_LIMIT_SCALE 0.1: 3 messages per 5 minutes.
+    const processes = [createUserRateLimits(0.1, createSqlRateLimitStore(t.db)), createUserRateLimits(0.1, createSqlRateLimitStore(t.db))];
+    let written = 0;
+    const burst = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => processes[i % 2]!.within("message", "u:carol", async () => void written++)),
+    );
+    expect(burst.filter((r) => r.status === "fulfilled")).toHaveLength(3);
+    expect(written).toBe(3);
+    const refused = burst.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AppError);
+    expect((refused.reason as AppError).status).toBe(429);
+    expect((refused.reason as AppError).message).toBe("Vous avez envoyé trop de messages en peu de temps. Réessayez dans 5 minutes.");
+    expect((refused.reason as AppError).details?.retryAfterSeconds).toBeGreaterThan(295);
   });
 
-  it("a concurrent burst gets exactly `limit` places", async () => {
-    const stores = [createSqlRateLimitStore(t.db), createSqlRateLimitStore(t.db)];
-    const rule = { limit: 5, windowMs: 60_000 };
-    const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => stores[i % 2]!.take("message", "u:burst", rule)));
-    expect(burst.filter((r) => r.allowed)).toHaveLength(5);
-    const [row] = await t.db.select({ hits: rateLimitWindows.hits }).from(rateLimitWindows).where(sql`${rateLimitWindows.key} = 'u:burst'`);
-    expect(row?.hits).toHaveLength(5);
+  it("a failed action gives its place back, on the other process too", async () => {
+    const [a, b] = [createUserRateLimits(0.1, createSqlRateLimitStore(t.db)), createUserRateLimits(0.1, createSqlRateLimitStore(t.db))];
+    // publish: 1 per hour. A submission that fails (listing not valid yet) does not use it up.
+    await expect(a.within("publish", "u:dora", () => Promise.reject(new AppError("invalid", "Annonce incomplète.")))).rejects.toThrow("Annonce incomplète.");
+    await expect(b.within("publish", "u:dora", async () => "publiée")).resolves.toBe("publiée");
+    await expect(a.within("publish", "u:dora", async () => "publiée")).rejects.toMatchObject({ status: 429 });
+    const [row] = await t.db.select({ hits: rateLimitWindows.hits }).from(rateLimitWindows).where(sql`${rateLimitWindows.key} = 'u:dora'`);
+    expect(row?.hits).toHaveLength(1);
   });
 });
 
@@ -75,7 +81,7 @@ describe(`counter dedupe in the database (${engine})`, () => {
   it("expired windows and keys are deleted by the clean-up", async () => {
     const dedupe = createSqlCounterDedupe(t.db, { windowMs: 1_000 });
     await dedupe.firstTime("click:old", Date.now() - 10_000);
-    await createSqlRateLimitStore(t.db, () => Date.now() - 120_000).record("old", "k", { limit: 1, windowMs: 60_000 });
+    await createSqlRateLimitStore(t.db, () => Date.now() - 120_000).take("old", "k", { limit: 1, windowMs: 60_000 });
     expect(await deleteExpiredLimits(t.db)).toBeGreaterThanOrEqual(2);
     expect(await t.db.select().from(counterDedupe).where(sql`${counterDedupe.key} = 'click:old'`)).toEqual([]);
     expect(await t.db.select().from(rateLimitWindows).where(sql`${rateLimitWindows.name} = 'old'`)).toEqual([]);

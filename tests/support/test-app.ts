@@ -12,7 +12,7 @@ import { createEventBus } from "~/server/events.server";
 import type { JobQueue } from "~/server/jobs.server";
 import { createLogger, type Logger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
-import { createUserRateLimits } from "~/server/rate-limit.server";
+import { createUserRateLimits, type RateLimitStore } from "~/server/rate-limit.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { createHttpApp } from "../../server/app";
 import type { TestDatabase } from "./test-db";
@@ -37,6 +37,10 @@ export async function startTestApp(options: {
   host?: string;
   /** Default: disk under the app's temporary DATA_DIR. */
   storage?: Storage;
+  /** Where the rate-limit windows live (default: memory; the table with PostgreSQL as in production). */
+  rateLimitStore?: RateLimitStore;
+  /** Scale of the app's own limits (USER_RATE_LIMITS) alone, sign-in limits staying at RATE_LIMIT_SCALE. */
+  userRateLimitScale?: number;
 }) {
   const buildFile = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {
@@ -68,7 +72,7 @@ export async function startTestApp(options: {
     jobs: options.jobs,
     storage: options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
     events: createEventBus(),
-    rateLimits: createUserRateLimits(config.RATE_LIMIT_SCALE),
+    rateLimits: createUserRateLimits(options.userRateLimitScale ?? config.RATE_LIMIT_SCALE, options.rateLimitStore),
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
     sitemap: createSitemapCache({ db: options.db.db, origin: config.PUBLIC_URL, refreshSeconds: 0 }),
     auth: createAuth({

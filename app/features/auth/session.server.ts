@@ -1,9 +1,10 @@
 import { redirect } from "react-router";
-import type { AppServices } from "~/server/context";
+import type { AppServices, SessionLookup } from "~/server/context";
 import type { SessionUser } from "./session-user";
 
-/** The signed-in user from the HttpOnly session cookie, or null. */
 /**
+ * The signed-in user from the HttpOnly session cookie, or null.
+ *
  * The root loader and the page's own loaders all ask for the user of one request: look the
  * session up once per Request object (a WeakMap, so nothing outlives the request).
  */
@@ -18,8 +19,16 @@ export function getSessionUser(request: Request, services: Pick<AppServices, "au
   return pending;
 }
 
+/**
+ * Better Auth's session of this request: for a page's GET, the one lookup the request pipeline
+ * already made (decision 0030), else a lookup of its own.
+ */
+export function lookUpSession(request: Request, services: Pick<AppServices, "auth" | "identity">): Promise<SessionLookup> {
+  return services.identity?.session ?? services.auth.api.getSession({ headers: request.headers });
+}
+
 async function readSessionUser(request: Request, services: Pick<AppServices, "auth" | "identity">): Promise<SessionUser | null> {
-  const session = await services.auth.api.getSession({ headers: request.headers });
+  const session = await lookUpSession(request, services);
   if (!session) return null;
   // Whatever the cookie's exact name or spelling: this page was rendered for an account and
   // must never be stored or shared (server/page-cache.ts reads this after the render).

@@ -24,7 +24,7 @@ import {
 /** What the messaging use cases share: who takes part in a conversation, how its listing reads. */
 
 export type Side = "buyer" | "seller";
-export type Limits = Pick<UserRateLimits, "check" | "record">;
+export type Limits = Pick<UserRateLimits, "within">;
 
 /** What sending a message needs to tell the recipient (live event, e-mail). */
 export interface MessageNotifier {

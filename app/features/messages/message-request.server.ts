@@ -1,4 +1,5 @@
-import { readBodyWithLimit } from "~/server/request-body.server";
+import { AppError } from "~/server/app-error";
+import { MALFORMED_BODY_MESSAGE, readBodyWithLimit } from "~/server/request-body.server";
 import type { MessageNotifier } from "./conversation-access.server";
 import type { AppServices } from "~/server/context";
 
@@ -24,7 +25,12 @@ export async function readMessageRequest(request: Request): Promise<Record<strin
     return fields;
   }
   if (type.includes("multipart/form-data")) {
-    const form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
+    let form: FormData;
+    try {
+      form = await new Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
+    } catch {
+      throw new AppError("invalid", MALFORMED_BODY_MESSAGE);
+    }
     for (const [key, value] of form) if (typeof value === "string") fields[key] = value;
     return fields;
   }

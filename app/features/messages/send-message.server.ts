@@ -68,11 +68,11 @@ export async function sendMessage(options: {
     throw new AppError("invalid", MESSAGE_TEXTS.invisible, { fieldErrors: { body: MESSAGE_TEXTS.invisible } });
   if (body.length > MESSAGE_MAX_LENGTH)
     throw new AppError("invalid", MESSAGE_TEXTS.tooLong, { fieldErrors: { body: MESSAGE_TEXTS.tooLong } });
-  await options.limits?.check("message", userId);
-
   const conversationId = found.conversation.id;
   const recipientId = found.other!.id;
-  const message = await db.transaction(async (tx) => {
+  // The place in the window is taken before the write and given back if the write fails.
+  const limited = <T>(run: () => Promise<T>) => (options.limits ? options.limits.within("message", userId, run) : run());
+  const message = await limited(() => db.transaction(async (tx) => {
     // clock_timestamp(): each message gets the time it was written, not its transaction's start.
     const [row] = await tx
       .insert(messages)
@@ -93,8 +93,7 @@ export async function sendMessage(options: {
       })
       .where(eq(conversations.id, conversationId));
     return row!;
-  });
-  await options.limits?.record("message", userId);
+  }));
 
   let notification: Promise<NotificationOutcome> = Promise.resolve("no-recipient");
   if (options.notifier) {

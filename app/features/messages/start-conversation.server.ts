@@ -8,6 +8,13 @@ import { AppError } from "~/server/app-error";
 import { requireSignedIn, type Limits } from "./conversation-access.server";
 import { MESSAGE_TEXTS } from "./message-data";
 
+/** Thrown inside the limited insert so its place is released: the conversation already existed. */
+class AlreadyOpen extends Error {
+  constructor(readonly id: string) {
+    super("conversation déjà ouverte");
+  }
+}
+
 /**
  * 'Message' on a listing: the buyer's conversation about it, created on first use. One per
  * (listing, buyer): clicking again, or twice at once, opens the same one. Only published
@@ -45,23 +52,28 @@ export async function startConversation(options: {
   const found = await existing();
   if (found) return { id: found.id, created: false };
   if (listing.status !== "published") throw new AppError("not_found", MESSAGE_TEXTS.listingUnavailable);
-  await options.limits?.check("conversationStart", userId);
-  const [inserted] = await db
-    .insert(conversations)
-    .values({
-      listingId: listing.id,
-      listingTitle: `${listing.brand} ${listing.model}`,
-      buyerId: userId,
-      sellerId: listing.ownerId,
-    })
-    .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] })
-    .returning({ id: conversations.id });
-  if (!inserted) {
-    // A double click created it a moment ago.
+  const create = async (): Promise<{ id: string; created: boolean }> => {
+    const [inserted] = await db
+      .insert(conversations)
+      .values({
+        listingId: listing.id,
+        listingTitle: `${listing.brand} ${listing.model}`,
+        buyerId: userId,
+        sellerId: listing.ownerId,
+      })
+      .onConflictDoNothing({ target: [conversations.listingId, conversations.buyerId] })
+      .returning({ id: conversations.id });
+    if (inserted) return { id: inserted.id, created: true };
+    // A double click created it a moment ago: not a new conversation, so no place is used.
     const raced = await existing();
     if (!raced) throw new AppError("conflict", "La conversation n'a pas pu être ouverte. Réessayez.");
-    return { id: raced.id, created: false };
+    throw new AlreadyOpen(raced.id);
+  };
+  try {
+    // The place in the window is taken before the insert and given back if it fails.
+    return options.limits ? await options.limits.within("conversationStart", userId, create) : await create();
+  } catch (error) {
+    if (error instanceof AlreadyOpen) return { id: error.id, created: false };
+    throw error;
   }
-  await options.limits?.record("conversationStart", userId);
-  return { id: inserted.id, created: true };
 }

@@ -27,7 +27,7 @@ export interface SearchMatch {
 /**
  * The saved searches a published listing matches: the search's predicates (search-where.server.ts
  * `searchWhere`) turned around, one statement. `match_keys && …` picks the candidates through
- * the GIN index (brand, model and geographic cell); every other filter is a column test, NULL
+ * the GIN index (brand, model, fuel and geographic cell); every other filter is a column test, NULL
  * meaning 'Tous'; the radius is the bounding box then the exact haversine distance, on the same
  * 6 371 km sphere as the search; the words as /recherche matches them (`matchStatement`). Left out: the owner's own searches, searches whose alerts are
  * off, and searches of accounts that turned 'Alertes de recherche' off or are suspended.
@@ -41,7 +41,7 @@ export async function findMatchingSearches(db: DbExecutor, listingId: string): P
 /** The match of a listing, or null when it is not published (nothing to match). */
 async function listingMatchStatement(db: DbExecutor, listingId: string): Promise<SQL | null> {
   const [listing] = await db
-    .select({ brand: listings.brand, model: listings.model, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
+    .select({ brand: listings.brand, model: listings.model, fuel: listings.fuel, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing || listing.status !== "published") return null;
@@ -94,6 +94,9 @@ function filtersHold(l: SQL): SQL {
  * match as /recherche matches them (text-match.server.ts): as text, or as a spelling of brand +
  * model only when the words find nothing as text among the search's published listings — so a
  * listing that only resembles the words is announced exactly when the search would show it.
+ * The accounts left out are tested with the predicate of the partial index
+ * `user_search_alerts_excluded_idx` (migration 0018), word for word: the anti-join then reads
+ * the few excluded accounts, not every account. Keep the two identical.
  */
 export function matchStatement(listingId: string, keys: string[]): SQL {
   return sql`

@@ -1,9 +1,18 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
-import type { SearchFilters } from "./search-params";
+import { SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
 import { ORDER_BY, safeFilters, searchWhere, type RadiusArea } from "./search-where.server";
-import { countCap, textMatches, type TextMatch } from "./text-match.server";
+import { TEXT_COUNT_CAP, textMatches, type TextMatch } from "./text-match.server";
+
+/**
+ * 'Mes recherches' counts up to 10 000 matches (2 400 with words), as /recherche did before
+ * issue 37: its 'N nouvelles' needs the matches themselves (their dates), which the facet
+ * table does not keep, and the page counts a handful of searches, not every visitor's.
+ */
+function countCap(text: TextMatch): number {
+  return text ? TEXT_COUNT_CAP : SEARCH_COUNT_CAP;
+}
 
 export interface MatchCountRequest {
   filters: SearchFilters;

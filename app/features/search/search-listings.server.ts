@@ -21,6 +21,7 @@ import {
 } from "./search-where.server";
 import { listingsInCircle, placeDensity, walkBeatsBand } from "./place-density.server";
 import { countCap, firstMatching, textMatches, textWords, tsQuery, type TextMatch } from "./text-match.server";
+import { facetCount, facetKey } from "./facet-count.server";
 
 /**
  * The search page of /recherche: one page of 24 cards and the capped number of matches
@@ -28,9 +29,11 @@ import { countCap, firstMatching, textMatches, textWords, tsQuery, type TextMatc
  */
 
 /**
- * The two statements of one search page: the cards of the page, and the number of matches
- * counted up to `countCap(text) + 1` (so a broad search reads at most that many index
- * entries instead of every match).
+ * The two statements of one search page: the cards of the page, and the number of matches:
+ * exact from the facet table when the search's filters are only equalities on its columns
+ * (`facetKey`, decision 0029: one row, whatever the number of matches), otherwise counted up to
+ * `countCap(text) + 1` (so a broad search reads at most that many index entries instead of
+ * every match).
  */
 function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined, text: TextMatch) {
   const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
@@ -60,12 +63,11 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
     .from(listings)
     .where(inArray(listings.id, pageIds))
     .orderBy(...order);
-  const count = cappedCount(
-    db,
-    searchWhere(filters, area, spatialCount ? "point" : "band", text, true),
-    countCap(text),
-  );
-  return { page, offset, items, count };
+  const facets = text ? undefined : facetKey(filters, area !== undefined);
+  const count = facets
+    ? facetCount(db, facets)
+    : cappedCount(db, searchWhere(filters, area, spatialCount ? "point" : "band", text, true), countCap(text));
+  return { page, offset, items, count, exact: facets !== undefined };
 }
 
 /**
@@ -260,7 +262,9 @@ export async function searchListings(options: {
               });
       // Two statements: on PostgreSQL they run on two pooled connections at once.
       const [rows, [counted]] = await Promise.all([pageRows, statements.count]);
-      return { page: statements.page, rows, n: Number(counted?.n ?? 0), cap: countCap(text) };
+      const n = Number(counted?.n ?? 0);
+      // An exact count (facet table) is never capped.
+      return { page: statements.page, rows, n, cap: statements.exact ? Math.max(n, countCap(text)) : countCap(text) };
     },
     (result) => result.n > 0,
   );

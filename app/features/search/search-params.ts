@@ -10,10 +10,11 @@ import type { Color, Fuel, Gearbox, VehicleType } from "~/features/catalogue/voc
 
 export const PAGE_SIZE = 24;
 /**
- * Counting stops after this many matches ("10 000+ annonces"): an exact count of a broad
- * search ("Diesel", "around Paris") has to visit every match, which at a million listings costs
- * hundreds of milliseconds, while nobody pages through more than 10 000 results. A search with
- * words stops earlier, at the pages it can show (TEXT_COUNT_CAP, text-match.server.ts).
+ * Counting stops after this many matches ("10 000+ annonces") for the home page's brand tiles,
+ * the suggestions and 'Mes recherches': an exact count of a broad search ("Diesel", "around
+ * Paris") has to visit every match, which at a million listings costs hundreds of milliseconds.
+ * /recherche counts exactly from the facet table, or stops at the pages it can show
+ * (TEXT_COUNT_CAP, text-match.server.ts; issue 37, decision 0029).
  */
 export const SEARCH_COUNT_CAP = 10_000;
 /**

@@ -12,9 +12,9 @@ export interface GeoPoint {
 
 export interface SearchResult {
   items: ListingCardData[];
-  /** Matching listings; a lower bound when `totalCapped` ("10 000+ annonces", "2 400+ annonces" for a search with words). */
+  /** Matching listings: exact for a search the facet table answers, else a lower bound when `totalCapped` ("2 400+ annonces"). */
   total: number;
-  /** True when counting stopped at its cap (SEARCH_COUNT_CAP, or TEXT_COUNT_CAP for a search with words). */
+  /** True when counting stopped at its cap (TEXT_COUNT_CAP: the pages a visitor can reach; never for a facet search). */
   totalCapped: boolean;
   /** The page served (1-based). */
   page: number;

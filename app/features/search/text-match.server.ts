@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { foldText, tokenize } from "./query-recognition";
-import { MAX_PAGE, PAGE_SIZE, SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
+import { MAX_PAGE, PAGE_SIZE, type SearchFilters } from "./search-params";
 
 /**
  * How the words of a search (`q`) are matched (issue 14, decision 0018): the text query, the
@@ -108,15 +108,18 @@ export function textPredicate(match: NonNullable<TextMatch>, filters: SearchFilt
 }
 
 /**
- * Where counting stops for a search with words: the matches a visitor can page through
+ * Where counting stops for a search the facet table does not answer (a range, a place, words:
+ * facet-count.server.ts answers the others exactly): the matches a visitor can page through
  * (MAX_PAGE pages of PAGE_SIZE, "2 400+ annonces"). The full-text GIN index keeps no visibility
  * information, so counting text matches visits each match's heap page: up to 10 001 pages at
- * SEARCH_COUNT_CAP (80–115 ms cold at 1 M listings, decision 0018 amendment), 2 401 here.
- * Searches without words keep SEARCH_COUNT_CAP: their counts are index-only.
+ * SEARCH_COUNT_CAP (80–115 ms cold at 1 M listings, decision 0018 amendment), 2 401 here. The
+ * B-tree counts are index-only but read about one buffer per 1.3 entries (each entry's
+ * visibility-map page, the index being in another order than the heap): 7 400–9 200 buffers
+ * at 10 001 entries, a quarter of that at 2 401 (issue 37, decision 0029).
  */
 export const TEXT_COUNT_CAP = MAX_PAGE * PAGE_SIZE;
 
-/** The count cap of a search matched by `text` (see TEXT_COUNT_CAP). */
-export function countCap(text: TextMatch): number {
-  return text ? TEXT_COUNT_CAP : SEARCH_COUNT_CAP;
+/** The count cap of a search counted on `listings` (see TEXT_COUNT_CAP), with or without words. */
+export function countCap(_text?: TextMatch): number {
+  return TEXT_COUNT_CAP;
 }
