@@ -13,6 +13,7 @@ export const user = pgTable("user", {
     .$onUpdate(() => /* @__PURE__ */ new Date())
     .notNull(),
   username: text("username").unique(),
+  displayName: text("display_name"),
   firstname: text("firstname"),
   lastname: text("lastname"),
   phoneNumber: text("phone_number"),

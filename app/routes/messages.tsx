@@ -99,7 +99,7 @@ function ConversationItem({
             <span className="font-semibold text-slate-800">{formatPrice(listing.price)}</span>
           ) : null}
           {listing.price != null ? " · " : null}
-          <span className={otherParty.deleted ? "italic" : undefined}>{otherParty.username}</span>
+          <span className={otherParty.deleted ? "italic" : undefined}>{otherParty.name}</span>
           <span> ({conversation.role === "seller" ? "acheteur" : "vendeur"})</span>
         </p>
         {lastMessage ? (
@@ -127,7 +127,7 @@ function ConversationItem({
               variant="ghost"
               className="!px-2 !py-1 text-xs"
               disabled={navigation.state !== "idle"}
-              aria-label={`${archivedView ? "Désarchiver" : "Archiver"} la conversation à propos de ${listing.title} avec ${otherParty.username}`}
+              aria-label={`${archivedView ? "Désarchiver" : "Archiver"} la conversation à propos de ${listing.title} avec ${otherParty.name}`}
             >
               {archivedView ? "Désarchiver" : "Archiver"}
             </Button>

@@ -1,5 +1,6 @@
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { getAccountProfile, updatePrivateProfile, updateUsername } from "~/features/account/account.server";
+import { getAccountProfile, updateDisplayName, updatePrivateProfile, updateUsername } from "~/features/account/account.server";
+import { DISPLAY_NAME_LABEL, checkDisplayName } from "~/features/account/display-name";
 import { formatPhone, maskPhone, privateProfileSchema, publicProfileSchema } from "~/features/account/profile-schemas";
 import { requireUser } from "~/features/auth/session.server";
 import { isAppError } from "~/server/app-error";
@@ -28,8 +29,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.services;
   if (form.get("intent") === "public") {
     const parsed = publicProfileSchema.safeParse({ username: form.get("username") ?? "" });
-    if (!parsed.success) return data<ActionResult>({ section: "public", errors: fieldErrors(parsed.error) }, { status: 400 });
+    const name = checkDisplayName(String(form.get("displayName") ?? ""));
+    if (!parsed.success || !name.ok) {
+      const errors = {
+        ...(parsed.success ? {} : fieldErrors(parsed.error)),
+        ...(name.ok ? {} : { displayName: name.message }),
+      };
+      return data<ActionResult>({ section: "public", errors }, { status: 400 });
+    }
     try {
+      await updateDisplayName({ db, userId: me.id, displayName: name.name });
       await updateUsername({ db, userId: me.id, username: parsed.data.username });
     } catch (error) {
       if (isAppError(error)) {
@@ -37,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       throw error;
     }
-    return data<ActionResult>({ section: "public", ok: "Votre nom d'utilisateur a été enregistré." });
+    return data<ActionResult>({ section: "public", ok: "Votre profil public a été enregistré." });
   }
   const parsed = privateProfileSchema.safeParse({
     firstname: form.get("firstname") ?? "",
@@ -69,12 +78,26 @@ export default function PersonalInfo({ loaderData }: Route.ComponentProps) {
         <Form noValidate method="post" className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="public" />
           <TextField
+            label={DISPLAY_NAME_LABEL}
+            name="displayName"
+            defaultValue={profile.displayName ?? ""}
+            required
+            autoComplete="nickname"
+            maxLength={60}
+            hint={
+              profile.lastname
+                ? `Le nom que voient les acheteurs et les vendeurs, suivi de l'initiale de votre nom (${profile.lastname.trim().charAt(0).toUpperCase()}.).`
+                : "Le nom que voient les acheteurs et les vendeurs sur vos annonces, vos messages et dans les e-mails."
+            }
+            error={errorsFor("public").displayName}
+          />
+          <TextField
             label="Nom d'utilisateur"
             name="username"
             defaultValue={profile.username ?? ""}
             required
             autoComplete="username"
-            hint="Visible par les autres utilisateurs sur vos annonces."
+            hint="L'adresse de votre page publique (/profile/…) ; il n'est pas montré comme votre nom."
             error={errorsFor("public").username}
           />
           <SaveRow ok={okFor("public")} busy={busy} />

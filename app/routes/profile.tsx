@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ data: profile }: Route.MetaArgs) {
   if (!profile) return pageMeta("Profil introuvable", "Ce profil n'existe pas.");
-  return pageMeta(`Annonces de ${profile.username}`, `Les véhicules d'occasion proposés par ${profile.username} sur Occazio.`);
+  return pageMeta(`Annonces de ${profile.name}`, `Les véhicules d'occasion proposés par ${profile.name} sur Occazio.`);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -34,10 +34,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <section className="space-y-6">
       <header className="flex items-center gap-4 rounded-xl bg-white p-5 shadow-sm">
         <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-slate-700 text-2xl font-bold uppercase text-white">
-          {loaderData.username.slice(0, 1)}
+          {loaderData.name.slice(0, 1)}
         </span>
         <div>
-          <h1 className="text-2xl font-bold">{loaderData.username}</h1>
+          <h1 className="text-2xl font-bold">{loaderData.name}</h1>
           <p className="text-sm text-slate-600">
             Membre depuis le {formatDate(loaderData.memberSince)} · {formatCount(loaderData.listings.length, "annonce en ligne", "annonces en ligne")}
           </p>

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet, useNavigation, useRevalidator } from "react-router";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog";
+import { EmailConfirmedBanner } from "~/features/auth/email-confirmed-banner";
 import { ComparisonTrayBar, ComparisonTrayProvider } from "~/features/compare/comparison-tray";
 import { SiteFooter } from "~/features/shell/site-footer";
 import { SiteHeader } from "~/features/shell/site-header";
@@ -45,6 +46,7 @@ export default function SiteLayout() {
         <div className="flex min-h-dvh flex-col">
           <SiteHeader />
           <NavigationStatus />
+          <EmailConfirmedBanner />
           <main id="contenu" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
             <Outlet />
           </main>

@@ -19,6 +19,8 @@ import { formatMileage } from "~/ui/format";
 export interface BuiltUser {
   email: string;
   name: string;
+  /** 'Prénom ou pseudo' (issue 33): the first name unless given; null for an account made before it. */
+  displayName: string | null;
   firstname: string;
   lastname: string;
   phoneNumber: string | null;
@@ -36,6 +38,7 @@ export function buildUser(overrides: Partial<BuiltUser> = {}): BuiltUser {
         .toLowerCase()
         .replace(/@/, `.${faker.string.alphanumeric(6).toLowerCase()}@`),
     name: `${firstname} ${lastname}`,
+    displayName: overrides.displayName === undefined ? firstname : overrides.displayName,
     firstname,
     lastname,
     phoneNumber: overrides.phoneNumber === undefined ? null : overrides.phoneNumber,

@@ -36,6 +36,7 @@ export async function insertUser(
     email: built.email,
     emailVerified: true,
     username,
+    displayName: built.displayName,
     firstname: built.firstname,
     lastname: built.lastname,
     phoneNumber: built.phoneNumber,

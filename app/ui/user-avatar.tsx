@@ -1,8 +1,11 @@
 import type { SessionUser } from "~/features/auth/session-user";
 
-/** The first name's initial, or null (then a person icon): never the random username's first character. */
-export function avatarInitial(user: Pick<SessionUser, "firstname"> | null): string | null {
-  const initial = user?.firstname?.trim().charAt(0);
+/**
+ * The display name's initial (else the first name's), or null (then a person icon): never the
+ * random username's first character.
+ */
+export function avatarInitial(user: (Pick<SessionUser, "firstname"> & { displayName?: string | null }) | null): string | null {
+  const initial = (user?.displayName?.trim() || user?.firstname?.trim())?.charAt(0);
   return initial ? initial.toLocaleUpperCase("fr-FR") : null;
 }
 
@@ -17,7 +20,7 @@ export function UserAvatar({
   user,
   size = "sm",
 }: {
-  user: Pick<SessionUser, "firstname" | "image"> | null;
+  user: (Pick<SessionUser, "firstname" | "image"> & { displayName?: string | null }) | null;
   size?: keyof typeof SIZES;
 }) {
   if (user?.image) {

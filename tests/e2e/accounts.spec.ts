@@ -44,22 +44,35 @@ for (const width of [375, 1280]) {
       await expectSignedIn(page);
     });
 
-    test("no browser bubble: sign-up and sign-in say what is wrong inline, in French", async ({ page }) => {
+    test("no browser bubble: sign-up shows every error at once beside its field, sign-in says what is wrong, in French", async ({ page }) => {
       await page.goto("/home");
       const dialog = await openAuthDialog(page, "signup");
       await expect(dialog.locator("form")).toHaveAttribute("novalidate", "");
       const alert = dialog.getByRole("alert");
+      const name = dialog.getByLabel("Prénom ou pseudo");
+      const address = dialog.getByLabel("Adresse e-mail");
+      const password = dialog.getByLabel("Mot de passe", { exact: true });
       await dialog.getByRole("button", { name: "Créer mon compte" }).click();
-      await expect(alert).toHaveText("Erreur : saisissez votre adresse e-mail.");
-      await dialog.getByLabel("Adresse e-mail").fill("marie.exemple.fr");
-      await dialog.getByRole("button", { name: "Créer mon compte" }).click();
-      await expect(alert).toHaveText("Erreur : adresse e-mail invalide.");
-      // Too short: the browser's minlength tooltip used to stop the form here.
-      await dialog.getByLabel("Adresse e-mail").fill(uniqueEmail());
-      await dialog.getByLabel("Mot de passe", { exact: true }).fill("court1");
+      await expect(alert).toHaveText("Erreur : 3 champs sont à corriger.");
+      await expect(name).toHaveAccessibleDescription(/Erreur : Indiquez un prénom ou un pseudo/);
+      await expect(address).toHaveAccessibleDescription("Erreur : saisissez votre adresse e-mail.");
+      await expect(password).toHaveAccessibleDescription("Erreur : saisissez votre mot de passe.");
+      // An address as a name, a bad address, a short password: three messages, one submit.
+      await name.fill("marie@exemple.fr");
+      await address.fill("marie.exemple.fr");
+      await password.fill("court1");
       await dialog.getByLabel("Confirmer le mot de passe").fill("court1");
       await dialog.getByRole("button", { name: "Créer mon compte" }).click();
-      await expect(alert).toHaveText("Erreur : Le mot de passe doit contenir au moins 8 caractères.");
+      await expect(name).toHaveAccessibleDescription(/Erreur : N'indiquez pas d'adresse e-mail comme nom/);
+      await expect(address).toHaveAccessibleDescription("Erreur : adresse e-mail invalide.");
+      await expect(password).toHaveAccessibleDescription("Erreur : Le mot de passe doit contenir au moins 8 caractères.");
+      await name.fill("<b>Marie</b>");
+      await address.fill(uniqueEmail());
+      await password.fill("motdepasse-1");
+      await dialog.getByLabel("Confirmer le mot de passe").fill("motdepasse-1");
+      await dialog.getByRole("button", { name: "Créer mon compte" }).click();
+      await expect(alert).toHaveText("Erreur : un champ est à corriger.");
+      await expect(name).toHaveAccessibleDescription(/Erreur : Votre prénom ou pseudo ne peut contenir que des lettres/);
       await dialog.getByRole("button", { name: "Connexion" }).click();
       await dialog.getByLabel("Adresse e-mail").fill("vendeur@occazio.local");
       await dialog.getByLabel("Mot de passe", { exact: true }).fill("");
@@ -67,20 +80,20 @@ for (const width of [375, 1280]) {
       await expect(alert).toHaveText("Erreur : saisissez votre mot de passe.");
     });
 
-    test("without a first name: 'Utilisateur' and a person icon, never the random username; the menu fits the screen", async ({ page }) => {
+    test("the display name, never the random username, names the account; the menu fits the screen", async ({ page }) => {
       // Sign-up, e-mail confirmation and five pages: password hashing alone takes seconds on a busy machine.
       test.setTimeout(60_000);
       const email = `prenom.compose.nom-de-famille.${uniqueEmail("long")}`.replace("@exemple.fr", "@un-domaine-assez-long.fr");
-      await signUpThroughUi(page, email);
+      await signUpThroughUi(page, email, "motdepasse-1", { displayName: "zoé" });
       await page.goto("/personal-info");
       const username = await page.getByLabel("Nom d'utilisateur").inputValue();
       expect(username).not.toBe("");
+      await expect(page.getByLabel("Prénom ou pseudo")).toHaveValue("zoé");
 
       const menuButton = page.getByRole("button", { name: /Menu du compte de/ });
-      await expect(menuButton).toHaveAccessibleName("Menu du compte de Utilisateur");
+      await expect(menuButton).toHaveAccessibleName("Menu du compte de zoé");
       const avatar = menuButton.getByTestId("user-avatar");
-      await expect(avatar.getByTestId("user-avatar-icon")).toBeVisible();
-      await expect(avatar).toHaveText("");
+      await expect(avatar).toHaveText("Z");
 
       await menuButton.click();
       const menu = page.getByRole("menu");
@@ -95,15 +108,14 @@ for (const width of [375, 1280]) {
 
       await page.goto("/account-settings");
       const main = page.locator("main");
-      await expect(main.getByText("Utilisateur", { exact: true }).filter({ visible: true })).toHaveCount(1);
+      await expect(main.getByText("zoé", { exact: true }).filter({ visible: true })).toHaveCount(1);
       await expect(main.getByText(username)).toHaveCount(0);
-      if (width < 768) await expect(main.getByTestId("user-avatar-icon")).toBeVisible();
 
-      // With a first name: its initial in the header, the name on the account page.
+      // A new display name: its initial in the header, the name on the account page.
       await page.goto("/personal-info");
-      await page.getByLabel("Prénom").fill("Élodie");
-      await page.getByRole("button", { name: "Enregistrer et continuer" }).nth(1).click();
-      await expect(page.getByText("Vos informations privées ont été enregistrées.")).toBeVisible();
+      await page.getByLabel("Prénom ou pseudo").fill("Élodie");
+      await page.getByRole("button", { name: "Enregistrer et continuer" }).first().click();
+      await expect(page.getByText("Votre profil public a été enregistré.")).toBeVisible();
       await expect(menuButton).toHaveAccessibleName("Menu du compte de Élodie");
       await expect(avatar).toHaveText("É");
       await page.goto("/account-settings");
@@ -128,15 +140,19 @@ test.describe("login and sign-up errors", () => {
     const login = await logInThroughUi(page, "vendeur@occazio.local", "mauvais-mot-de-passe-1");
     await expect(login.getByRole("alert")).toHaveText("Erreur : adresse e-mail ou mot de passe incorrect.");
     await login.getByRole("button", { name: "Inscription" }).click();
+    await login.getByLabel("Prénom ou pseudo").fill("Camille");
     await login.getByLabel("Adresse e-mail").fill(uniqueEmail());
     await login.getByLabel("Mot de passe", { exact: true }).fill("motdepasse-1");
     await login.getByLabel("Confirmer le mot de passe").fill("motdepasse-2");
     await login.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect(login.getByRole("alert")).toHaveText("Les mots de passe ne correspondent pas.");
+    await expect(login.getByRole("alert")).toHaveText("Erreur : un champ est à corriger.");
+    await expect(login.getByLabel("Confirmer le mot de passe")).toHaveAccessibleDescription("Les mots de passe ne correspondent pas.");
     await login.getByLabel("Confirmer le mot de passe").fill("motdepasse-1");
     await login.getByLabel("Adresse e-mail").fill("vendeur@occazio.local");
     await login.getByRole("button", { name: "Créer mon compte" }).click();
-    await expect(login.getByRole("alert")).toHaveText("Erreur : un compte existe déjà avec cette adresse e-mail.");
+    await expect(login.getByLabel("Adresse e-mail")).toHaveAccessibleDescription(
+      "Erreur : un compte existe déjà avec cette adresse e-mail.",
+    );
   });
 
   test("the popup is an accessible dialog: focus inside, Escape closes", async ({ page }) => {
@@ -181,7 +197,7 @@ test.describe("identity provider popup", () => {
       await expectSignedIn(page);
 
       await page.goto("/personal-info");
-      await expect(page.getByLabel("Prénom")).toHaveValue("Élodie");
+      await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue("Élodie");
       await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Fournier");
       await expect(page.getByText(`${login}@idp.example`)).toBeVisible();
       await expect(page.getByTestId("masked-phone")).toHaveText("+33 *** ** ** 44");
@@ -214,8 +230,8 @@ test.describe("account pages", () => {
     const username = `pseudo_${Date.now()}`;
     await page.getByLabel("Nom d'utilisateur").fill(username);
     await page.getByRole("button", { name: "Enregistrer et continuer" }).first().click();
-    await expect(page.getByText("Votre nom d'utilisateur a été enregistré.")).toBeVisible();
-    await page.getByLabel("Prénom").fill("Anne-Sophie");
+    await expect(page.getByText("Votre profil public a été enregistré.")).toBeVisible();
+    await page.getByLabel("Prénom", { exact: true }).fill("Anne-Sophie");
     await page.getByLabel("Nom", { exact: true }).fill("Le Gall");
     await page.getByText("Ajouter un numéro").click();
     await page.getByLabel("Numéro de téléphone").fill("06 98 76 54 32");
@@ -223,7 +239,7 @@ test.describe("account pages", () => {
     await expect(page.getByText("Vos informations privées ont été enregistrées.")).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Nom d'utilisateur")).toHaveValue(username);
-    await expect(page.getByLabel("Prénom")).toHaveValue("Anne-Sophie");
+    await expect(page.getByLabel("Prénom", { exact: true })).toHaveValue("Anne-Sophie");
     await expect(page.getByLabel("Nom", { exact: true })).toHaveValue("Le Gall");
     await expect(page.getByTestId("masked-phone")).toHaveText("+33 *** ** ** 32");
 

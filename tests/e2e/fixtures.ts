@@ -33,13 +33,24 @@ export async function openAuthDialog(page: Page, mode: "login" | "signup" = "log
  * Signs up through the popup, then (unless `verify: false`) confirms the address by opening
  * the link of the e-mail the SMTP peer received, as publishing and messaging require.
  */
-export async function signUpThroughUi(page: Page, email = uniqueEmail(), password = "motdepasse-1", options: { verify?: boolean } = {}) {
+export async function signUpThroughUi(
+  page: Page,
+  email = uniqueEmail(),
+  password = "motdepasse-1",
+  options: { verify?: boolean; displayName?: string } = {},
+) {
   await page.goto("/home");
   const dialog = await openAuthDialog(page, "signup");
+  await dialog.getByLabel("Prénom ou pseudo").fill(options.displayName ?? "Camille");
   await dialog.getByLabel("Adresse e-mail").fill(email);
   await dialog.getByLabel("Mot de passe", { exact: true }).fill(password);
   await dialog.getByLabel("Confirmer le mot de passe").fill(password);
   await dialog.getByRole("button", { name: "Créer mon compte" }).click();
+  // Issue 33: the dialog says where the confirmation link went (masked address), then closes.
+  await expect(dialog.getByRole("status")).toHaveText(
+    `Vérifiez votre boîte mail : un lien de confirmation a été envoyé à ${email.slice(0, 1)}…${email.slice(email.lastIndexOf("@"))}`,
+  );
+  await dialog.getByRole("button", { name: "Continuer" }).click();
   await expect(dialog).toBeHidden();
   if (options.verify !== false) {
     await page.goto(await verificationLink(email));

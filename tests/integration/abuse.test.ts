@@ -85,7 +85,7 @@ describe(`Better Auth's own endpoints validate profile fields (${engine})`, () =
     const client = createClient(ctx.app.url);
     for (const name of ["Jean\u0000", "N".repeat(5_000)]) {
       const email = `nul.${uniq()}@exemple.fr`;
-      const response = await client.request("/api/auth/sign-up/email", { method: "POST", json: { email, password: "motdepasse-1", name } });
+      const response = await client.request("/api/auth/sign-up/email", { method: "POST", json: { email, password: "motdepasse-1", name, displayName: "Camille" } });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { message: string }).message).toMatch(/Le nom|caractère interdit/);
       expect(await ctx.t.db.select().from(user).where(eq(user.email, email))).toEqual([]);
@@ -98,12 +98,12 @@ describe(`reserved usernames (${engine})`, () => {
     const member = await insertUser(ctx.t.db);
     const client = await signedIn(ctx.app, member);
     for (const username of ["admin", "Moderateur", "moderator", "occazio", "Occazio_Officiel", "support-2", "contact", "root"]) {
-      const response = await client.request("/personal-info", { method: "POST", form: { intent: "public", username } });
+      const response = await client.request("/personal-info", { method: "POST", form: { intent: "public", username, displayName: "Camille" } });
       expect(response.status, username).toBe(400);
       expect(await response.text()).toContain(RESERVED_USERNAME_MESSAGE.replace("'", "&#x27;"));
     }
     expect((await userRow(member.id))?.username).toBe(member.username);
-    const ok = await client.request("/personal-info", { method: "POST", form: { intent: "public", username: `admirateur_${uniq()}` } });
+    const ok = await client.request("/personal-info", { method: "POST", form: { intent: "public", username: `admirateur_${uniq()}`, displayName: "Camille" } });
     expect(ok.status).toBe(200);
   });
 });

@@ -29,7 +29,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const client = createClient(ctx.app.url);
     const response = await client.request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email: `malin.${uniq()}@exemple.fr`, password: "motdepasse-1", name: "X", role: "moderator", username: "admin" },
+      json: { email: `malin.${uniq()}@exemple.fr`, password: "motdepasse-1", name: "X", displayName: "Camille", role: "moderator", username: "admin" },
     });
     const body = (await response.json()) as { user?: { id: string } };
     if (body.user) {
@@ -45,7 +45,7 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     const client = createClient(ctx.app.url);
     const response = await client.request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email: `faible.${uniq()}@exemple.fr`, password: "aaaaaaaa", name: "X" },
+      json: { email: `faible.${uniq()}@exemple.fr`, password: "aaaaaaaa", name: "X", displayName: "Camille" },
     });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/Mot de passe trop faible/);

@@ -67,7 +67,7 @@ async function signUpSession(baseUrl: string, email: string) {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { origin: baseUrl, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "motdepasse-1", name: "Test" }),
+    body: JSON.stringify({ email, password: "motdepasse-1", name: "Test", displayName: "Camille" }),
   });
   expect(response.ok).toBe(true);
   const line = response.headers.getSetCookie().find((cookie) => cookie.startsWith("occazio.session_token="))!;

@@ -42,8 +42,13 @@ describe(`listing detail visibility (${process.env.TEST_DB_ENGINE})`, () => {
     }
     const published = await insertListing(ctx.t.db, owner.id);
     const detail = await getListingDetail({ db: ctx.t.db, storage, listingId: published.id, viewer: null });
-    expect(detail.seller).toMatchObject({ id: owner.id, username: owner.username });
+    expect(detail.seller).toMatchObject({
+      id: owner.id,
+      username: owner.username,
+      name: `${owner.displayName} ${owner.lastname.charAt(0).toUpperCase()}.`,
+    });
     expect(JSON.stringify(detail)).not.toContain(owner.email);
+    expect(JSON.stringify(detail.seller)).not.toContain(owner.lastname);
     await expect(getListingDetail({ db: ctx.t.db, storage, listingId: "pas-un-uuid", viewer: null })).rejects.toMatchObject({ code: "not_found" });
   });
 

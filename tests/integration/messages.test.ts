@@ -537,14 +537,14 @@ describe(`inbox, unread count and live delivery (${engine})`, () => {
       id: conversationId,
       role: "seller",
       unread: 2,
-      otherParty: { username: buyer.username, deleted: false },
+      otherParty: { name: `${buyer.displayName} ${buyer.lastname.charAt(0).toUpperCase()}.`, deleted: false },
       lastMessage: { excerpt: "Deuxième message, un peu plus long pour l'extrait", fromMe: false },
       listing: { id: listing.id, title: "Peugeot 208 2019", price: listing.price, state: "available" },
     });
     const thread = await getConversation({ db: t.db, storage, userId: seller.id, conversationId });
     expect(thread.messages.map((m) => [m.body, m.senderName, m.mine])).toEqual([
-      ["Premier message", buyer.username, false],
-      ["Deuxième message, un peu plus long pour l'extrait", buyer.username, false],
+      ["Premier message", `${buyer.displayName} ${buyer.lastname.charAt(0).toUpperCase()}.`, false],
+      ["Deuxième message, un peu plus long pour l'extrait", `${buyer.displayName} ${buyer.lastname.charAt(0).toUpperCase()}.`, false],
     ]);
     expect(await countUnread({ db: t.db, userId: seller.id })).toBe(0);
 
@@ -617,7 +617,7 @@ describe(`deleted accounts and listings (${engine})`, () => {
     const { buyer, seller, conversationId } = await scenario({ firstMessage: "Je passe samedi ?" });
     await deleteAccount({ db: t.db, storage, userId: buyer.id, password: buyer.password });
     const [summary] = await listConversations({ db: t.db, storage, userId: seller.id });
-    expect(summary?.otherParty).toEqual({ username: DELETED_USER_NAME, deleted: true });
+    expect(summary?.otherParty).toEqual({ name: DELETED_USER_NAME, deleted: true });
     const thread = await getConversation({ db: t.db, storage, userId: seller.id, conversationId });
     expect(thread.messages).toMatchObject([{ body: "Je passe samedi ?", senderName: DELETED_USER_NAME, mine: false }]);
     expect(thread.readOnlyReason).toBe(MESSAGE_TEXTS.otherPartyGone);

@@ -159,7 +159,7 @@ describe(`request bodies (${engine})`, () => {
     const client = createClient(app.url);
     const nulSignUp = await client.request("/api/auth/sign-up/email", {
       method: "POST",
-      json: { email: `nul.${uniq()}@exemple.fr`, password: "motdepasse-1", name: "A\u0000B" },
+      json: { email: `nul.${uniq()}@exemple.fr`, password: "motdepasse-1", name: "A\u0000B", displayName: "Camille" },
     });
     expect(nulSignUp.status).toBe(400);
     expect(((await nulSignUp.json()) as { error: string }).error).toContain("caractère interdit");

@@ -129,8 +129,11 @@ export function createClient(baseUrl: string) {
   }
   return {
     request,
-    async signUp(email: string, password = "motdepasse-1") {
-      const response = await request("/api/auth/sign-up/email", { method: "POST", json: { email, password, name: "Test" } });
+    async signUp(email: string, password = "motdepasse-1", displayName = "Camille") {
+      const response = await request("/api/auth/sign-up/email", {
+        method: "POST",
+        json: { email, password, name: displayName, displayName },
+      });
       if (!response.ok) throw new Error(`inscription refusée : ${response.status} ${await response.text()}`);
       return (await response.json()) as { user: { id: string } };
     },

@@ -6,11 +6,13 @@ import { deleteListingObjects } from "~/features/listings/photo-processing.serve
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import type { z } from "zod";
+import { checkDisplayName } from "./display-name";
 import { DELETE_CONFIRMATION, type notificationPreferencesSchema, type privateProfileSchema } from "./profile-schemas";
 
 export interface AccountProfile {
   email: string;
   username: string | null;
+  displayName: string | null;
   firstname: string | null;
   lastname: string | null;
   phoneNumber: string | null;
@@ -29,6 +31,7 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
     .select({
       email: user.email,
       username: user.username,
+      displayName: user.displayName,
       firstname: user.firstname,
       lastname: user.lastname,
       phoneNumber: user.phoneNumber,
@@ -55,6 +58,22 @@ export async function getAccountProfile(options: { db: DbExecutor; userId: strin
     notifySearchAlerts: row.notifySearchAlerts ?? true,
     hasPassword: Boolean(credential),
   };
+}
+
+/**
+ * Sets the acting user's 'Prénom ou pseudo' (issue 33), checked and cleaned; Better Auth's
+ * `name` follows so nothing else keeps an older name.
+ */
+export async function updateDisplayName(options: { db: DbExecutor; userId: string; displayName: string }): Promise<string> {
+  const checked = checkDisplayName(options.displayName);
+  if (!checked.ok) {
+    throw new AppError("invalid", checked.message, { fieldErrors: { displayName: checked.message } });
+  }
+  await options.db
+    .update(user)
+    .set({ displayName: checked.name, name: checked.name, updatedAt: new Date() })
+    .where(eq(user.id, options.userId));
+  return checked.name;
 }
 
 /** Changes the public username; unique without regard to case. */

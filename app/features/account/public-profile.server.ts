@@ -4,22 +4,32 @@ import { listings, user } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { AppError } from "~/server/app-error";
+import { publicNameOf } from "./display-name";
 import type { Storage } from "~/server/storage.server";
 
 export interface PublicProfile {
   username: string;
+  /** What the public reads ('Camille D.'); the username is only the page's address. */
+  name: string;
   memberSince: string;
   listings: ListingCardData[];
 }
 
 /**
- * A seller as the public sees them: username, member since, published listings. Nothing
- * private (name, e-mail, phone) is even read.
+ * A seller as the public sees them: public name, member since, published listings. Of the
+ * last name only its initial leaves this function; e-mail and phone are not even read.
  */
 export async function getPublicProfile(options: { db: DbExecutor; storage: Storage; username: string }): Promise<PublicProfile> {
   if (!/^[A-Za-z0-9_.-]{1,30}$/.test(options.username)) throw new AppError("not_found", "Ce profil n'existe pas.");
   const [seller] = await options.db
-    .select({ id: user.id, username: user.username, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      username: user.username,
+      displayName: user.displayName,
+      firstname: user.firstname,
+      lastname: user.lastname,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .where(eq(user.username, options.username));
   if (!seller?.username) throw new AppError("not_found", "Ce profil n'existe pas.");
@@ -31,6 +41,7 @@ export async function getPublicProfile(options: { db: DbExecutor; storage: Stora
     .limit(100);
   return {
     username: seller.username,
+    name: publicNameOf(seller),
     memberSince: seller.createdAt.toISOString(),
     listings: await withPhotos({ db: options.db, storage: options.storage, rows }),
   };

@@ -13,6 +13,7 @@ import { passwordResetEmail, verifyEmailEmail } from "./auth-emails";
 import { ACCOUNT_SUSPENDED_TEXT } from "./email-verification";
 import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
+import { checkDisplayName, greetingName } from "~/features/account/display-name";
 import { authProfileFieldsSchema, phoneSchema, privateProfileSchema } from "~/features/account/profile-schemas";
 
 /** Header the HTTP server sets from the socket address (see server/app.ts): never from the client. */
@@ -72,7 +73,7 @@ export function authOptions(options: CreateAuthOptions) {
       // Same answer whether or not the address has an account (no enumeration).
       sendResetPassword: async ({ user, url }) => {
         if (!mailer) return;
-        const name = (user as { firstname?: string | null }).firstname || user.name || "";
+        const name = greetingName(user as { firstname?: string | null; displayName?: string | null });
         await mailer.send({ to: user.email, ...passwordResetEmail({ name, url }) });
       },
     },
@@ -84,7 +85,7 @@ export function authOptions(options: CreateAuthOptions) {
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
         if (!mailer) return;
-        const name = (user as { firstname?: string | null }).firstname || "";
+        const name = greetingName(user as { firstname?: string | null; displayName?: string | null });
         await mailer.send({ to: user.email, ...verifyEmailEmail({ name, url }) });
       },
     },
@@ -126,6 +127,9 @@ export function authOptions(options: CreateAuthOptions) {
     user: {
       additionalFields: {
         username: { type: "string", required: false, unique: true, input: false },
+        // 'Prénom ou pseudo' (issue 33): the name others see. Required by the sign-up hook
+        // below; checked by checkDisplayName whoever sends it.
+        displayName: { type: "string", required: false, input: true },
         // Accepted at creation so an identity provider's claims reach the profile; checked
         // and normalised by the user.create hook below, whoever sends them.
         firstname: { type: "string", required: false, input: true },
@@ -175,6 +179,13 @@ export function authOptions(options: CreateAuthOptions) {
         if (ctx.path === "/update-user" || ctx.path === "/sign-up/email") {
           const problem = authProfileProblem(ctx.body);
           if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: "INVALID_PROFILE" });
+          const sent = (ctx.body as { displayName?: unknown } | undefined)?.displayName;
+          if (ctx.path === "/sign-up/email" || sent !== undefined) {
+            const check = checkDisplayName(typeof sent === "string" ? sent : "");
+            if (!check.ok) {
+              throw new APIError("BAD_REQUEST", { message: check.message, code: "INVALID_DISPLAY_NAME" });
+            }
+          }
         }
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
         const candidate =
@@ -207,7 +218,12 @@ export function authOptions(options: CreateAuthOptions) {
       user: {
         create: {
           before: async (user, ctx) => {
-            const fields = user as { firstname?: unknown; lastname?: unknown; phoneNumber?: unknown };
+            const fields = user as {
+              firstname?: unknown;
+              lastname?: unknown;
+              phoneNumber?: unknown;
+              displayName?: unknown;
+            };
             const profile = privateProfileSchema.safeParse({
               firstname: typeof fields.firstname === "string" ? fields.firstname : "",
               lastname: typeof fields.lastname === "string" ? fields.lastname : "",
@@ -215,9 +231,17 @@ export function authOptions(options: CreateAuthOptions) {
             });
             // A provider's odd name or foreign number is dropped rather than refusing the account.
             const clean = profile.success ? profile.data : { firstname: "", lastname: "", phoneNumber: null };
+            // Sign-up sends a checked display name; an identity provider's first name is
+            // taken when it passes the same rules, else the account is asked for one later.
+            const offered = typeof fields.displayName === "string" ? fields.displayName : clean.firstname;
+            const shown = checkDisplayName(offered ?? "");
+            const displayName = shown.ok ? shown.name : null;
             return {
               data: {
                 ...user,
+                displayName,
+                // Better Auth's own 'name' never carries the e-mail's local part.
+                name: displayName ?? "Membre",
                 firstname: clean.firstname || null,
                 lastname: clean.lastname || null,
                 phoneNumber: clean.phoneNumber,
@@ -232,11 +256,20 @@ export function authOptions(options: CreateAuthOptions) {
         },
         update: {
           // Stored like the profile form stores it: a phone number as its 9 national digits.
+          // A display name is stored cleaned (checked by the request hook above).
           before: async (data) => {
-            const fields = data as { phoneNumber?: unknown };
-            if (typeof fields.phoneNumber !== "string") return;
-            const phone = phoneSchema.safeParse(fields.phoneNumber);
-            return { data: { ...data, phoneNumber: phone.success ? phone.data : null } };
+            const fields = data as { phoneNumber?: unknown; displayName?: unknown };
+            const next: Record<string, unknown> = { ...data };
+            if (typeof fields.phoneNumber === "string") {
+              const phone = phoneSchema.safeParse(fields.phoneNumber);
+              next.phoneNumber = phone.success ? phone.data : null;
+            }
+            if (typeof fields.displayName === "string") {
+              const shown = checkDisplayName(fields.displayName);
+              if (shown.ok) Object.assign(next, { displayName: shown.name, name: shown.name });
+              else delete next.displayName;
+            }
+            return { data: next as typeof data };
           },
         },
       },

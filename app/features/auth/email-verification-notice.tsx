@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { Button } from "~/ui/button";
 import { useInteractive } from "~/ui/use-interactive";
-import { EMAIL_VERIFICATION_TEXTS } from "./email-verification";
+import { EMAIL_VERIFICATION_TEXTS, confirmationCallback } from "./email-verification";
 
 /**
  * Where an unconfirmed account is stopped (publishing, messaging): what to do, and
@@ -18,7 +18,7 @@ export function EmailVerificationNotice({ email, reason }: { email: string; reas
     const response = await fetch("/api/auth/send-verification-email", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, callbackURL: location.pathname + location.search }),
+      body: JSON.stringify({ email, callbackURL: confirmationCallback(location.pathname + location.search) }),
     }).catch(() => null);
     setState(response?.ok ? "sent" : "failed");
   }

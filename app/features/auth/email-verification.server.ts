@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
-import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_TEXT, EMAIL_UNVERIFIED_CODE } from "./email-verification";
+import {
+  ACCOUNT_SUSPENDED_CODE,
+  ACCOUNT_SUSPENDED_TEXT,
+  DISPLAY_NAME_MISSING_CODE,
+  DISPLAY_NAME_MISSING_TEXT,
+  EMAIL_UNVERIFIED_CODE,
+} from "./email-verification";
 
 /**
  * Publishing and messaging need a confirmed e-mail address (issue 11): an account made with
@@ -12,9 +18,13 @@ import { ACCOUNT_SUSPENDED_CODE, ACCOUNT_SUSPENDED_TEXT, EMAIL_UNVERIFIED_CODE }
  */
 export async function assertMayPost(db: DbExecutor, userId: string, message: string): Promise<void> {
   const [row] = await db
-    .select({ verified: user.emailVerified, suspendedAt: user.suspendedAt })
+    .select({ verified: user.emailVerified, suspendedAt: user.suspendedAt, displayName: user.displayName })
     .from(user)
     .where(eq(user.id, userId));
   if (row?.suspendedAt) throw new AppError("forbidden", ACCOUNT_SUSPENDED_TEXT, { code: ACCOUNT_SUSPENDED_CODE });
   if (row && !row.verified) throw new AppError("forbidden", message, { code: EMAIL_UNVERIFIED_CODE });
+  // Issue 33: others must see a chosen name, never a handle; older accounts choose one now.
+  if (row && !row.displayName) {
+    throw new AppError("forbidden", DISPLAY_NAME_MISSING_TEXT, { code: DISPLAY_NAME_MISSING_CODE });
+  }
 }

@@ -6,6 +6,8 @@ export interface SessionUser {
   email: string;
   name: string;
   username: string | null;
+  /** 'Prénom ou pseudo' (issue 33); null for accounts made before it, asked before they post. */
+  displayName: string | null;
   firstname: string | null;
   lastname: string | null;
   image: string | null;
@@ -43,9 +45,10 @@ export function useOptionalUser(): SessionUser | null {
 }
 
 /**
- * First name, else "Utilisateur" (spec §2: account screen). Never the username: accounts get
- * a random one at sign-up, which means nothing to the person reading it.
+ * How the signed-in user is named to themself: the display name, else the first name, else
+ * "Utilisateur" (spec §2: account screen). Never the username: accounts get a random one at
+ * sign-up, which means nothing to the person reading it.
  */
-export function displayName(user: Pick<SessionUser, "firstname"> | null): string {
-  return user?.firstname?.trim() || "Utilisateur";
+export function displayName(user: (Pick<SessionUser, "firstname"> & { displayName?: string | null }) | null): string {
+  return user?.displayName?.trim() || user?.firstname?.trim() || "Utilisateur";
 }

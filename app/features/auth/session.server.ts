@@ -41,6 +41,7 @@ async function readSessionUser(request: Request, services: Pick<AppServices, "au
     email: u.email,
     name: u.name,
     username: u.username ?? null,
+    displayName: u.displayName ?? null,
     firstname: u.firstname ?? null,
     lastname: u.lastname ?? null,
     image: u.image ?? null,

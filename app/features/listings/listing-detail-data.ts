@@ -54,7 +54,8 @@ export interface ListingDetail {
   publishedAt: string | null;
   updatedAt: string;
   photos: ListingDetailPhoto[];
-  seller: { id: string; username: string; memberSince: string; hasPhone: boolean };
+  /** `username` is the profile URL's handle only; `name` is what buyers read ('Camille D.'). */
+  seller: { id: string; username: string; name: string; memberSince: string; hasPhone: boolean };
   /** The viewer owns it. */
   isOwner: boolean;
   priceRating: ListingPriceFields;

@@ -264,7 +264,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             </h2>
             <p>
               <Link to={`/profile/${encodeURIComponent(listing.seller.username)}`} className="font-semibold text-brand-700 underline">
-                {listing.seller.username}
+                {listing.seller.name}
               </Link>
               <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>

@@ -10,6 +10,7 @@ import type { ListingDetail } from "./listing-detail-data";
 import { variantKey } from "./photo-variants";
 import { isUuid } from "~/db/ids";
 import { isPriceLevel } from "~/features/pricing/price-rating";
+import { publicNameOf } from "~/features/account/display-name";
 
 export const NOT_FOUND_MESSAGE = "Cette annonce n'existe pas ou n'est plus en ligne.";
 
@@ -51,7 +52,15 @@ export async function getListingDetail(options: {
   const [row] = await options.db
     .select({
       listing: listings,
-      seller: { id: user.id, username: user.username, createdAt: user.createdAt, phoneNumber: user.phoneNumber },
+      seller: {
+        id: user.id,
+        username: user.username,
+        displayName: user.displayName,
+        firstname: user.firstname,
+        lastname: user.lastname,
+        createdAt: user.createdAt,
+        phoneNumber: user.phoneNumber,
+      },
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
@@ -117,6 +126,7 @@ export async function getListingDetail(options: {
     seller: {
       id: seller.id,
       username: seller.username ?? "Vendeur",
+      name: publicNameOf(seller),
       memberSince: seller.createdAt.toISOString(),
       hasPhone: Boolean(seller.phoneNumber),
     },

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { publicNameOf } from "~/features/account/display-name";
 import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { conversations, listingPhotos, listings, user } from "~/db/schema";
@@ -129,8 +130,11 @@ export function describeListing(
   };
 }
 
-export function describeOtherParty(username: string | null, id: string | null): OtherParty {
-  return id ? { username: username ?? "Utilisateur", deleted: false } : { username: DELETED_USER_NAME, deleted: true };
+/** The other participant as shown in the thread: their public name ('Camille D.'), never the handle. */
+export function describeOtherParty(
+  person: { id: string | null; displayName: string | null; firstname: string | null; lastname: string | null } | null,
+): OtherParty {
+  return person?.id ? { name: publicNameOf(person), deleted: false } : { name: DELETED_USER_NAME, deleted: true };
 }
 
 /**
@@ -143,7 +147,7 @@ export async function participantConversation(db: DbExecutor, userId: string, co
     .select({
       conversation: conversations,
       listing: listingColumns,
-      other: { id: other.id, username: other.username },
+      other: { id: other.id, displayName: other.displayName, firstname: other.firstname, lastname: other.lastname },
     })
     .from(conversations)
     .leftJoin(listings, eq(listings.id, conversations.listingId))

@@ -3,6 +3,8 @@ import { SignInRequired } from "~/features/auth/sign-in-required";
 import { Form, isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { ListingThumb } from "~/features/messages/listing-thumb";
 import { MessageComposer } from "~/features/messages/message-composer";
+import { DisplayNamePrompt } from "~/features/account/display-name-prompt";
+import { useOptionalUser } from "~/features/auth/session-user";
 import { listingStateNotice, type ConversationThread } from "~/features/messages/message-data";
 import { MessageText } from "~/features/messages/message-text";
 import { ReportConversation } from "~/features/messages/report-conversation";
@@ -35,7 +37,7 @@ function ThreadHeader({ thread }: { thread: ConversationThread }) {
           ) : null}
           {listing.price != null ? " · " : null}
           {thread.role === "buyer" ? "Vendeur" : "Acheteur"} :{" "}
-          <span className={otherParty.deleted ? "italic" : "font-medium text-slate-800"}>{otherParty.username}</span>
+          <span className={otherParty.deleted ? "italic" : "font-medium text-slate-800"}>{otherParty.name}</span>
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1">
           <Form noValidate method="post">
@@ -76,7 +78,7 @@ function MessageList({ thread }: { thread: ConversationThread }) {
     <div
       ref={list}
       role="log"
-      aria-label={`Messages avec ${thread.otherParty.username}`}
+      aria-label={`Messages avec ${thread.otherParty.name}`}
       tabIndex={0}
       className="max-h-[60dvh] overflow-y-auto rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-4"
     >
@@ -131,6 +133,7 @@ export function ConversationPage({
   actionData: ConversationActionResult | undefined;
 }) {
   const navigation = useNavigation();
+  const user = useOptionalUser();
   if (!loaderData.signedIn) {
     return (
       <section className="mx-auto max-w-3xl space-y-4">
@@ -168,6 +171,8 @@ export function ConversationPage({
       <ThreadPages thread={thread} />
       {thread.readOnlyReason ? (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">{thread.readOnlyReason}</p>
+      ) : user && !user.displayName ? (
+        <DisplayNamePrompt purpose="message" />
       ) : (
         <MessageComposer
           key={thread.id}

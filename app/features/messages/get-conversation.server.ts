@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { publicNameOf } from "~/features/account/display-name";
 import type { DbExecutor } from "~/db/client.server";
 import { conversations, messages, user } from "~/db/schema";
 import type { Storage } from "~/server/storage.server";
@@ -50,7 +51,9 @@ export async function getConversation(options: {
         body: messages.body,
         createdAt: messages.createdAt,
         senderId: messages.senderId,
-        senderName: sender.username,
+        senderDisplayName: sender.displayName,
+        senderFirstname: sender.firstname,
+        senderLastname: sender.lastname,
       })
       .from(messages)
       .leftJoin(sender, eq(sender.id, messages.senderId))
@@ -72,7 +75,7 @@ export async function getConversation(options: {
   }
   const photos = await firstPhotos(db, options.storage, found.listing?.id ? [found.listing.id] : [], userId);
   const listing = describeListing(found.conversation.listingTitle, found.listing ?? emptyListing, photos);
-  const otherParty = describeOtherParty(found.other?.username ?? null, found.other?.id ?? null);
+  const otherParty = describeOtherParty(found.other);
   return {
     id: conversationId,
     role: found.side,
@@ -85,7 +88,7 @@ export async function getConversation(options: {
       body: m.body,
       createdAt: m.createdAt.toISOString(),
       mine: m.senderId === userId,
-      senderName: m.senderId === userId ? "Vous" : m.senderId ? (m.senderName ?? "Utilisateur") : DELETED_USER_NAME,
+      senderName: m.senderId === userId ? "Vous" : m.senderId ? publicNameOf({ displayName: m.senderDisplayName, firstname: m.senderFirstname, lastname: m.senderLastname }) : DELETED_USER_NAME,
     })),
     readOnlyReason: readOnlyReason(listing, otherParty),
     page,

@@ -90,7 +90,7 @@ export async function listConversations(options: {
         sellerArchivedAt: conversations.sellerArchivedAt,
       },
       listing: listingColumns,
-      other: { id: other.id, username: other.username },
+      other: { id: other.id, displayName: other.displayName, firstname: other.firstname, lastname: other.lastname },
       lastBody: sql<
         string | null
       >`(select ${messages.body} from ${messages} where ${messages.conversationId} = ${conversations.id} order by ${messages.createdAt} desc limit 1)`,
@@ -118,7 +118,7 @@ export async function listConversations(options: {
       id: row.conversation.id,
       role,
       listing: describeListing(row.conversation.listingTitle, row.listing ?? emptyListing, photos),
-      otherParty: describeOtherParty(row.other?.username ?? null, row.other?.id ?? null),
+      otherParty: describeOtherParty(row.other),
       lastMessage:
         row.lastBody !== null && row.conversation.lastMessageAt
           ? {

@@ -43,7 +43,8 @@ export interface ConversationListing {
 }
 
 export interface OtherParty {
-  username: string;
+  /** Public name ('Camille D.'), or 'Utilisateur supprimé'. */
+  name: string;
   deleted: boolean;
 }
 

@@ -5,7 +5,8 @@ import { EmailVerificationNotice } from "~/features/auth/email-verification-noti
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
 import { useInteractive } from "~/ui/use-interactive";
-import { EMAIL_UNVERIFIED_CODE } from "~/features/auth/email-verification";
+import { DISPLAY_NAME_MISSING_CODE, EMAIL_UNVERIFIED_CODE } from "~/features/auth/email-verification";
+import { DisplayNamePrompt } from "~/features/account/display-name-prompt";
 import { MESSAGE_TEXTS } from "./message-data";
 
 /**
@@ -23,6 +24,7 @@ export function MessageSellerButton({ listingId, compact = false, bubbleClassNam
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [unverified, setUnverified] = useState(false);
+  const [unnamed, setUnnamed] = useState(false);
 
   async function openConversation() {
     setError(null);
@@ -34,6 +36,7 @@ export function MessageSellerButton({ listingId, compact = false, bubbleClassNam
     const body = (await response?.json().catch(() => null)) as { id?: string; error?: string; code?: string } | null;
     setPending(false);
     if (response?.status === 403 && body?.code === EMAIL_UNVERIFIED_CODE) return setUnverified(true);
+    if (response?.status === 403 && body?.code === DISPLAY_NAME_MISSING_CODE) return setUnnamed(true);
     if (!response?.ok || !body?.id)
       return setError(body?.error ?? "La conversation n'a pas pu être ouverte. Réessayez.");
     await navigate(`/messages/${body.id}`);
@@ -59,6 +62,17 @@ export function MessageSellerButton({ listingId, compact = false, bubbleClassNam
       {unverified && user ? (
         <div className={compact ? bubbleClassName : "mt-2"}>
           <EmailVerificationNotice email={user.email} reason="message" />
+        </div>
+      ) : null}
+      {unnamed && user ? (
+        <div className={compact ? bubbleClassName : "mt-2"}>
+          <DisplayNamePrompt
+            purpose="message"
+            onDone={() => {
+              setUnnamed(false);
+              void openConversation();
+            }}
+          />
         </div>
       ) : null}
       {error ? (

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { greetingName, publicNameOf } from "~/features/account/display-name";
 import { conversations, user } from "~/db/schema";
 import type { MessageNotifier, Side } from "./conversation-access.server";
 import { newMessageEmail } from "./message-emails";
@@ -28,14 +29,23 @@ export async function notifyRecipient(options: {
   const column = options.recipientSide === "buyer" ? conversations.buyerNotifiedAt : conversations.sellerNotifiedAt;
   try {
     const [recipient] = await db
-      .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyNewMessage, verified: user.emailVerified })
+      .select({
+        email: user.email,
+        firstname: user.firstname,
+        displayName: user.displayName,
+        notify: user.notifyNewMessage,
+        verified: user.emailVerified,
+      })
       .from(user)
       .where(eq(user.id, options.recipientId));
     if (!recipient) return "no-recipient";
     if (recipient.notify === false) return "disabled";
     // No notification to an address its owner has not confirmed (issue 37).
     if (!recipient.verified) return "unverified";
-    const [sender] = await db.select({ username: user.username }).from(user).where(eq(user.id, options.senderId));
+    const [sender] = await db
+      .select({ displayName: user.displayName, firstname: user.firstname, lastname: user.lastname })
+      .from(user)
+      .where(eq(user.id, options.senderId));
     const claimed = await db
       .update(conversations)
       .set(options.recipientSide === "buyer" ? { buyerNotifiedAt: sql`now()` } : { sellerNotifiedAt: sql`now()` })
@@ -51,8 +61,8 @@ export async function notifyRecipient(options: {
       await notifier.mailer.send({
         to: recipient.email,
         ...newMessageEmail({
-          name: recipient.firstname || recipient.username || "",
-          senderName: sender?.username ?? "Un utilisateur",
+          name: greetingName(recipient),
+          senderName: sender ? publicNameOf(sender) : "Un utilisateur",
           listingTitle: options.listingTitle,
           toSeller: options.recipientSide === "seller",
           excerpt: options.body,

@@ -58,7 +58,7 @@ export async function sendMessage(options: {
   const { db } = options;
   const found = await participantConversation(db, userId, options.conversationId);
   const listing = describeListing(found.conversation.listingTitle, found.listing ?? emptyListing, new Map());
-  const otherParty = describeOtherParty(found.other?.username ?? null, found.other?.id ?? null);
+  const otherParty = describeOtherParty(found.other);
   const closed = readOnlyReason(listing, otherParty);
   if (closed) throw new AppError("conflict", closed);
   await assertMayPost(db, userId, EMAIL_VERIFICATION_TEXTS.message);

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { greetingName } from "~/features/account/display-name";
 import { moderationEvents, session, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import { closeReport, reportedParticipant } from "./close-report.server";
@@ -46,7 +47,7 @@ export async function sanctionReportedParticipant(options: {
         email: user.email,
         emailVerified: user.emailVerified,
         firstname: user.firstname,
-        username: user.username,
+        displayName: user.displayName,
       })
       .from(user)
       .where(eq(user.id, targetId));
@@ -69,7 +70,7 @@ export async function sanctionReportedParticipant(options: {
   });
   const reason =
     CONVERSATION_REPORT_REASONS[outcome.reasonCode as ConversationReportReasonCode] ?? "Signalement d'une conversation";
-  const name = outcome.target.firstname || outcome.target.username || "";
+  const name = greetingName(outcome.target);
   const email =
     options.sanction === "suspend"
       ? accountSuspendedEmail({ name, reason, note })

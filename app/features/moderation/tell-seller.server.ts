@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { greetingName } from "~/features/account/display-name";
 import { user } from "~/db/schema";
 import type { Notifier } from "./moderator.server";
 
@@ -18,11 +19,17 @@ export async function emailSeller(
   respectPreference: boolean,
 ) {
   const [owner] = await tx
-    .select({ email: user.email, firstname: user.firstname, username: user.username, notify: user.notifyListingValidated, verified: user.emailVerified })
+    .select({
+      email: user.email,
+      firstname: user.firstname,
+      displayName: user.displayName,
+      notify: user.notifyListingValidated,
+      verified: user.emailVerified,
+    })
     .from(user)
     .where(eq(user.id, listing.ownerId));
   if (!owner || !owner.verified || (respectPreference && owner.notify === false)) return;
-  await notifier.mailer.send({ to: owner.email, ...email(owner.firstname || owner.username || "") }, { db: tx });
+  await notifier.mailer.send({ to: owner.email, ...email(greetingName(owner)) }, { db: tx });
 }
 
 /** After the decision's commit: the seller's open pages ("Mes annonces") update live. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { greetingName } from "~/features/account/display-name";
 import { favorites, listingPhotos, listings, priceDropDigests, priceDropNotices, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import { listingPath } from "~/features/listings/listing-seo";
@@ -37,7 +38,13 @@ export async function sendPriceDropDigest(options: {
   const { userId } = options;
   return options.db.transaction(async (tx) => {
     const [account] = await tx
-      .select({ email: user.email, firstname: user.firstname, notify: user.notifyPriceDrops, emailVerified: user.emailVerified })
+      .select({
+        email: user.email,
+        firstname: user.firstname,
+        displayName: user.displayName,
+        notify: user.notifyPriceDrops,
+        emailVerified: user.emailVerified,
+      })
       .from(user)
       .where(eq(user.id, userId))
       .for("update");
@@ -121,7 +128,7 @@ export async function sendPriceDropDigest(options: {
       {
         to: account.email,
         ...priceDropEmail({
-          name: account.firstname ?? "",
+          name: greetingName(account),
           items,
           favoritesUrl: `${options.publicUrl}/wishlists`,
           preferencesUrl: `${options.publicUrl}/account/notifications`,

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
+import { DisplayNamePrompt } from "~/features/account/display-name-prompt";
 import { useOptionalUser } from "~/features/auth/session-user";
 import type { ModelSpec } from "~/features/catalogue/model-specs";
 import { LAST_WIZARD_STEP, WIZARD_STEPS, type WizardStep } from "~/features/publish/listing-schemas";
@@ -42,6 +43,14 @@ export function PublishPage({ loaderData, actionData }: { loaderData: PublishLoa
       <section className="mx-auto max-w-xl space-y-4">
         <h1 className="text-2xl font-bold">Déposer une annonce</h1>
         <EmailVerificationNotice email={user.email} reason="publish" />
+      </section>
+    );
+  }
+  if (user && !user.displayName) {
+    return (
+      <section className="mx-auto max-w-xl space-y-4">
+        <h1 className="text-2xl font-bold">Déposer une annonce</h1>
+        <DisplayNamePrompt purpose="publish" />
       </section>
     );
   }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
+import { greetingName } from "~/features/account/display-name";
 import { listingPhotos, listings, savedSearchNotices, savedSearches, searchAlertDigests, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import { listingPath } from "~/features/listings/listing-seo";
@@ -157,7 +158,7 @@ async function recipient(tx: DbExecutor, userId: string) {
     .select({
       email: user.email,
       firstname: user.firstname,
-      username: user.username,
+      displayName: user.displayName,
       notify: user.notifySearchAlerts,
       suspendedAt: user.suspendedAt,
       emailVerified: user.emailVerified,
@@ -203,7 +204,7 @@ export async function sendSearchAlert(sender: AlertSender, savedSearchId: string
       listings: listed.map((r) => cards.get(r.listingId)!),
     };
     const email = searchAlertEmail({
-      name: to.firstname || to.username || "",
+      name: greetingName(to),
       sections: [section],
       daily: false,
       manageUrl: `${sender.publicUrl}/recherches`,
@@ -253,7 +254,7 @@ export async function sendSearchDigest(sender: AlertSender, userId: string, now 
         listings: rows.map((r) => cards.get(r.listingId)!),
       });
     }
-    const email = searchAlertEmail({ name: to.firstname || to.username || "", sections, daily: true, manageUrl: `${sender.publicUrl}/recherches` });
+    const email = searchAlertEmail({ name: greetingName(to), sections, daily: true, manageUrl: `${sender.publicUrl}/recherches` });
     // The header's one click stops every search of this digest.
     await sender.mailer.send({ to: to.email, ...email, headers: unsubscribeHeaders(unsubscribeUrl(sender.publicUrl, included)) }, { db: tx });
     await tx.update(searchAlertDigests).set({ lastSentAt: now }).where(eq(searchAlertDigests.userId, userId));
