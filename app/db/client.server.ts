@@ -60,6 +60,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       // Fail fast instead of hanging a request when the server is down.
       connectionTimeoutMillis: 5_000,
+      // No JIT compilation: the product's statements are short, and the planner's cost of the
+      // saved-search match (a correlated sub-plan multiplied by its candidates) passes
+      // jit_optimize_above_cost once "user" is analysed: 5.4 s of LLVM inlining and
+      // optimisation for a 40 ms statement at load 18 (issue 37, decision 0029).
+      options: "-c jit=off",
     });
     pool.on("error", options.onPoolError ?? (() => {}));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });

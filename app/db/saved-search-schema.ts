@@ -66,10 +66,10 @@ export const savedSearches = pgTable(
     minLongitude: doublePrecision(),
     maxLongitude: doublePrecision(),
     /**
-     * "brand|model|fuel|cell" keys a listing must hit, '*' for 'Tous' ("Peugeot|3008|*|45:4",
-     * "Peugeot|*|Diesel|*", "*|*|*|45:4"): the allowed brand/model pairs × the allowed fuels ×
-     * the 1° cells the radius circle touches (saved-search-columns.server.ts, fuel since issue
-     * 37); empty when the filters contradict each other (nothing can match).
+     * "brand|model|cell" keys a listing must hit, '*' for 'Tous' ("Peugeot|3008|45:4",
+     * "Peugeot|*|*", "*|*|45:4"): the allowed brand/model pairs × the 1° cells the radius
+     * circle touches (saved-search-columns.server.ts); empty when the filters contradict each
+     * other (nothing can match).
      */
     matchKeys: text().array().notNull(),
     frequency: varchar({ length: 16 }).$type<AlertFrequency>().notNull().default("immediate"),
@@ -85,7 +85,7 @@ export const savedSearches = pgTable(
     check("saved_searches_frequency_check", sql`${t.frequency} in ('immediate','daily','off')`),
     uniqueIndex("saved_searches_user_query_idx").on(t.userId, t.query),
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
-    // The candidates of a new listing: searches whose keys overlap the listing's sixteen keys.
+    // The candidates of a new listing: searches whose keys overlap the listing's eight keys.
     index("saved_searches_match_keys_idx")
       .using("gin", t.matchKeys)
       .where(sql`${t.frequency} <> 'off'`),

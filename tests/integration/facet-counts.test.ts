@@ -125,7 +125,7 @@ describe("counts shown for facet searches (listing_facet_counts)", () => {
     await expectCountsTrue();
   });
 
-  it("shows the exact number beyond 10 000 matches, and a bulk load keeps it", async () => {
+  it("shows the exact number beyond 10 000 matches, and a bulk load keeps it", { timeout: 240_000 }, async () => {
     await t.db.execute(sql`insert into listings (owner_id, status, brand, model, fuel, gearbox, vehicle_type, color, price, published_at)
       select ${seller}, 'published', 'Dacia', 'Sandero', 'Essence', 'Manuelle', 'Citadine', 'Gris', 5000 + g, now()
       from generate_series(1, 10050) g`);

@@ -27,7 +27,7 @@ export interface SearchMatch {
 /**
  * The saved searches a published listing matches: the search's predicates (search-where.server.ts
  * `searchWhere`) turned around, one statement. `match_keys && …` picks the candidates through
- * the GIN index (brand, model, fuel and geographic cell); every other filter is a column test, NULL
+ * the GIN index (brand, model and geographic cell); every other filter is a column test, NULL
  * meaning 'Tous'; the radius is the bounding box then the exact haversine distance, on the same
  * 6 371 km sphere as the search; the words as /recherche matches them (`matchStatement`). Left out: the owner's own searches, searches whose alerts are
  * off, and searches of accounts that turned 'Alertes de recherche' off or are suspended.
@@ -41,7 +41,7 @@ export async function findMatchingSearches(db: DbExecutor, listingId: string): P
 /** The match of a listing, or null when it is not published (nothing to match). */
 async function listingMatchStatement(db: DbExecutor, listingId: string): Promise<SQL | null> {
   const [listing] = await db
-    .select({ brand: listings.brand, model: listings.model, fuel: listings.fuel, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
+    .select({ brand: listings.brand, model: listings.model, latitude: listings.latitude, longitude: listings.longitude, status: listings.status })
     .from(listings)
     .where(eq(listings.id, listingId));
   if (!listing || listing.status !== "published") return null;

@@ -53,30 +53,21 @@ export function circleCells(area: RadiusArea): string[] {
 }
 
 /**
- * The keys a listing is looked up by: "brand|model|fuel|cell" with '*' for each part a saved
- * search may leave at 'Tous' — 4 brand/model pairs × (its fuel, '*') × (its cell, '*'). A
- * listing without coordinates can only match searches without a place, one without a fuel only
- * searches without one.
+ * The keys a listing is looked up by: "brand|model|cell" with '*' for each part a saved
+ * search may leave at 'Tous' — 4 brand/model pairs × (its cell, '*'). A listing without
+ * coordinates can only match searches without a place.
  */
-export function listingMatchKeys(listing: {
-  brand: string;
-  model: string;
-  fuel: string | null;
-  latitude: number | null;
-  longitude: number | null;
-}): string[] {
+export function listingMatchKeys(listing: { brand: string; model: string; latitude: number | null; longitude: number | null }): string[] {
   const pairs = [`${listing.brand}|${listing.model}`, `${listing.brand}|*`, `*|${listing.model}`, "*|*"];
-  const fuels = listing.fuel ? [listing.fuel, "*"] : ["*"];
   const cells = listing.latitude !== null && listing.longitude !== null ? [geoCell(listing.latitude, listing.longitude), "*"] : ["*"];
-  return pairs.flatMap((pair) => fuels.flatMap((fuel) => cells.map((cell) => `${pair}|${fuel}|${cell}`)));
+  return pairs.flatMap((pair) => cells.map((cell) => `${pair}|${cell}`));
 }
 
 /**
- * The keys a saved search is found by: every allowed brand × every allowed model × every
- * allowed fuel (`fuel`, or the `energies` list) × every cell its circle touches, '*' for 'Tous'.
- * A single value and a list both set (brand=X&brands=Y,Z, fuel=X&energies=Y,Z) allow their
- * intersection, like the search's two predicates; an empty intersection gives no key (nothing
- * can match). The fuel part (issue 37) keeps searches of another fuel out of the candidates.
+ * The keys a saved search is found by: every allowed brand × every allowed model × every cell
+ * its circle touches, '*' for 'Tous'. A single brand and a list both set (brand=X&brands=Y,Z)
+ * allow their intersection, like the search's two predicates; an empty intersection gives no
+ * key (nothing can match).
  */
 export function searchMatchKeys(filters: SavedFilters, area: RadiusArea | undefined): string[] {
   const allowed = (single: string | undefined, many: string[] | undefined): string[] => {
@@ -85,9 +76,8 @@ export function searchMatchKeys(filters: SavedFilters, area: RadiusArea | undefi
   };
   const brands = allowed(filters.brand, filters.brands);
   const models = allowed(filters.model, filters.models);
-  const fuels = allowed(filters.fuel, filters.energies);
   const cells = area ? circleCells(area) : ["*"];
-  return brands.flatMap((b) => models.flatMap((m) => fuels.flatMap((f) => cells.map((c) => `${b}|${m}|${f}|${c}`))));
+  return brands.flatMap((b) => models.flatMap((m) => cells.map((c) => `${b}|${m}|${c}`)));
 }
 
 /** The columns of a saved search (everything but its owner, name, query and token). */

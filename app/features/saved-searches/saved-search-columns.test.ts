@@ -38,7 +38,7 @@ describe("geographic match keys", () => {
 
   it("a listing's keys meet a search's keys exactly when brand, model and cell allow it", () => {
     const lyon = { center: { latitude: 45.767, longitude: 4.834 }, radiusKm: 20 };
-    const listing = { brand: "Peugeot", model: "3008", fuel: "Hybride", latitude: 45.75, longitude: 4.85 };
+    const listing = { brand: "Peugeot", model: "3008", latitude: 45.75, longitude: 4.85 };
     const meets = (keys: string[]) => keys.some((k) => listingMatchKeys(listing).includes(k));
     expect(meets(searchMatchKeys({ brand: "Peugeot" }, undefined))).toBe(true);
     expect(meets(searchMatchKeys({ brand: "Peugeot", model: "3008" }, lyon))).toBe(true);
@@ -46,23 +46,7 @@ describe("geographic match keys", () => {
     expect(meets(searchMatchKeys({ brand: "Renault" }, lyon))).toBe(false);
     expect(meets(searchMatchKeys({}, { center: { latitude: 48.86, longitude: 2.38 }, radiusKm: 20 }))).toBe(false);
     expect(searchMatchKeys({ brand: "Peugeot", brands: ["Renault"] }, lyon)).toEqual([]);
-    // Without coordinates, only searches without a place; without a fuel, only searches without one.
-    expect(listingMatchKeys({ ...listing, fuel: null, latitude: null, longitude: null })).toEqual(["Peugeot|3008|*|*", "Peugeot|*|*|*", "*|3008|*|*", "*|*|*|*"]);
-  });
-
-  it("'any brand' searches stay candidates for every brand, and another fuel is pruned (issue 37)", () => {
-    const listing = { brand: "Peugeot", model: "3008", fuel: "Hybride", latitude: 45.75, longitude: 4.85 };
-    const meets = (keys: string[]) => keys.some((k) => listingMatchKeys(listing).includes(k));
-    // Any brand, any model: with no filter, the fuel of the listing, or a list holding it.
-    expect(meets(searchMatchKeys({}, undefined))).toBe(true);
-    expect(meets(searchMatchKeys({ fuel: "Hybride" }, undefined))).toBe(true);
-    expect(meets(searchMatchKeys({ energies: ["Electrique", "Hybride"] }, undefined))).toBe(true);
-    expect(meets(searchMatchKeys({ model: "3008", fuel: "Hybride" }, undefined))).toBe(true);
-    // Pruned: another fuel, a list without the listing's, or a fuel outside its own list.
-    expect(meets(searchMatchKeys({ fuel: "Diesel" }, undefined))).toBe(false);
-    expect(meets(searchMatchKeys({ brand: "Peugeot", energies: ["Electrique", "Diesel"] }, undefined))).toBe(false);
-    expect(searchMatchKeys({ fuel: "Diesel", energies: ["Hybride"] }, undefined)).toEqual([]);
-    // A listing without a fuel is no candidate for a search by fuel.
-    expect(searchMatchKeys({ fuel: "Hybride" }, undefined).some((k) => listingMatchKeys({ ...listing, fuel: null }).includes(k))).toBe(false);
+    // Without coordinates, only searches without a place.
+    expect(listingMatchKeys({ ...listing, latitude: null, longitude: null })).toEqual(["Peugeot|3008|*", "Peugeot|*|*", "*|3008|*", "*|*|*"]);
   });
 });
