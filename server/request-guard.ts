@@ -176,7 +176,9 @@ export function requestGuard() {
       if (acceptedTypes(req) !== FORM_TYPES) return next();
       if (!FORM_TYPES.includes(type)) return refuse(req, res, 400, REQUEST_MESSAGES.contentType);
       if (type !== "multipart/form-data") return next();
-      void parsesAsForm(req.get("content-type")!, Buffer.alloc(0)).then((ok) => (ok ? next() : refuse(req, res, 400, REQUEST_MESSAGES.malformed)));
+      parsesAsForm(req.get("content-type")!, Buffer.alloc(0))
+        .then((ok) => (ok ? next() : refuse(req, res, 400, REQUEST_MESSAGES.malformed)))
+        .catch(next);
       return;
     }
     const length = declaredLength(req);
@@ -211,7 +213,7 @@ export function requestGuard() {
         if (error instanceof BodyTooLargeError) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
         next(error);
       },
-    );
+    ).catch(next);
   };
 }
 
