@@ -26,6 +26,7 @@ import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
 import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
+import { createBoundedServer } from "./http-server";
 import { startEmbeddedVacuum } from "~/server/embedded-vacuum.server";
 import { scheduleBackups } from "./backups";
 
@@ -255,7 +256,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       dbPool: handle.pool,
     });
     const server: Server = await new Promise((resolve, reject) => {
-      const s = app.listen(config.PORT, config.HOST);
+      // The whole request (headers and body) within REQUEST_TIMEOUT_SECONDS, else 408.
+      const s = createBoundedServer(app, { requestTimeoutSeconds: config.REQUEST_TIMEOUT_SECONDS });
+      s.listen(config.PORT, config.HOST);
       s.once("listening", () => resolve(s));
       s.once("error", (error: NodeJS.ErrnoException) => {
         reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new PortUnavailableError(config.PORT, config.HOST, error.code) : error);

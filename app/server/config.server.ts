@@ -147,6 +147,24 @@ export const configSchema = z.object({
       .regex(/^rediss?:\/\//, "doit commencer par redis:// ou rediss://")
       .optional(),
   ),
+  /**
+   * Prefix of the Redis pub/sub channel (`occazio:<namespace>:events`), so two deployments
+   * sharing one Redis server never receive each other's events. Default: the database name of
+   * DATABASE_URL, else "default".
+   */
+  EVENTS_NAMESPACE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, "lettres, chiffres, « _ », « - » ou « . » (64 au plus)")
+      .optional(),
+  ),
+  /**
+   * Longest time a client may take to send a whole request, headers and body (slow-body
+   * attacks hold sockets open otherwise): answered 408 beyond. 120 s lets a 10 Mo photo
+   * through at 85 Ko/s; raise it for slower uploads.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

@@ -1,8 +1,18 @@
+import { createHash } from "node:crypto";
 import nodemailer from "nodemailer";
 import type { DbExecutor } from "~/db/client.server";
 import { outboxEmails } from "~/db/schema";
 import type { JobQueue } from "./jobs.server";
 import type { Logger } from "./logger.server";
+
+/**
+ * What the logs say of a recipient: a short hash of the address, never the address (personal
+ * data in logs, issue 37). The same address always gives the same hash, so an operator who
+ * knows an address can still find its e-mails in the logs.
+ */
+export function toHash(address: string): string {
+  return createHash("sha256").update(address.trim().toLowerCase()).digest("hex").slice(0, 12);
+}
 
 export interface MailMessage {
   to: string;
@@ -55,7 +65,7 @@ export function createSmtpMailer(options: { url: string; from: string; logger: L
     kind: "smtp",
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });
-      options.logger.info({ to: message.to, subject: message.subject }, "e-mail envoyé");
+      options.logger.info({ toHash: toHash(message.to), subject: message.subject }, "e-mail envoyé");
     },
     async close() {
       transport.close();
@@ -77,7 +87,7 @@ export function createOutboxMailer(options: { db: DbExecutor; logger: Logger; pr
         textBody: message.text,
         htmlBody: message.html ?? null,
       });
-      options.logger.info({ to: message.to, subject: message.subject }, "e-mail déposé dans la boîte d'envoi locale");
+      options.logger.info({ toHash: toHash(message.to), subject: message.subject }, "e-mail déposé dans la boîte d'envoi locale");
       options.print?.(formatForTerminal(message));
     },
     async close() {},

@@ -13,7 +13,7 @@ import { COUNTER_WINDOW_MS, createCounterDedupe, type CounterDedupe } from "~/fe
 import type { AppConfig } from "./config.server";
 import { createEventBus, type EventBus } from "./events.server";
 import { createPostgresEventBus } from "./events-postgres.server";
-import { createRedisEventBus } from "./events-redis.server";
+import { createRedisEventBus, eventsNamespace } from "./events-redis.server";
 import type { Logger } from "./logger.server";
 import { createSqlCounterDedupe, createSqlRateLimitStore, scheduleLimitsCleanup } from "./rate-limit-sql.server";
 import { createUserRateLimits, type UserRateLimits } from "./rate-limit.server";
@@ -27,7 +27,7 @@ export interface SharedState {
 }
 
 export async function createSharedState(options: {
-  config: Pick<AppConfig, "DATABASE_URL" | "REDIS_URL" | "RATE_LIMIT_SCALE">;
+  config: Pick<AppConfig, "DATABASE_URL" | "REDIS_URL" | "RATE_LIMIT_SCALE" | "EVENTS_NAMESPACE">;
   db: Database;
   logger: Logger;
 }): Promise<SharedState> {
@@ -44,6 +44,7 @@ export async function createSharedState(options: {
   const events = config.REDIS_URL
     ? await createRedisEventBus({
         redisUrl: config.REDIS_URL,
+        namespace: eventsNamespace(config),
         onListenerError,
         onConnectionError: (err) => logger.warn({ err }, "connexion Redis (événements en direct) perdue : nouvel essai"),
       })
