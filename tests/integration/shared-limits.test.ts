@@ -10,6 +10,8 @@ import { AppError } from "~/server/app-error";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const engine = process.env.TEST_DB_ENGINE ?? "pglite";
+/** A Redis server for the pub/sub tests only (the app under test never reads it). */
+const TEST_REDIS_URL = process.env.TEST_REDIS_URL;
 let t: TestDatabase;
 
 beforeAll(async () => {
@@ -144,11 +146,11 @@ describe.skipIf(engine !== "postgres")("live events through PostgreSQL LISTEN/NO
   });
 });
 
-// REDIS_URL=redis://127.0.0.1:6379 (CI does not run a Redis server).
-describe.skipIf(!process.env.REDIS_URL || engine !== "pglite")("live events through Redis pub/sub (REDIS_URL)", () => {
+// TEST_REDIS_URL=redis://127.0.0.1:6379 (.ci/run sets it; skipped without it).
+describe.skipIf(!TEST_REDIS_URL || engine !== "pglite")("live events through Redis pub/sub (TEST_REDIS_URL)", () => {
   it("an event published by one process reaches the other's subscriber, and not its own twice", async () => {
-    const a = await createRedisEventBus({ redisUrl: process.env.REDIS_URL! });
-    const b = await createRedisEventBus({ redisUrl: process.env.REDIS_URL! });
+    const a = await createRedisEventBus({ redisUrl: TEST_REDIS_URL! });
+    const b = await createRedisEventBus({ redisUrl: TEST_REDIS_URL! });
     try {
       const onA: AppEvent[] = [];
       a.subscribe("seller", (event) => onA.push(event));

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { publicNameColumns } from "~/features/account/public-name.server";
 import { listings, user } from "~/db/schema";
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
@@ -25,9 +26,7 @@ export async function getPublicProfile(options: { db: DbExecutor; storage: Stora
     .select({
       id: user.id,
       username: user.username,
-      displayName: user.displayName,
-      firstname: user.firstname,
-      lastname: user.lastname,
+      ...publicNameColumns(user),
       createdAt: user.createdAt,
     })
     .from(user)

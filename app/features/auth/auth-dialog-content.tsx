@@ -11,6 +11,7 @@ import { emailProblem, PASSWORD_REQUIRED } from "./email-rules";
 import { MISMATCH_MESSAGE, passwordProblem } from "./password-policy";
 import { useRootData } from "./session-user";
 import { EMAIL_VERIFICATION_TEXTS, confirmationCallback, maskEmail } from "./email-verification";
+import { ResendOutcome, useResendVerification } from "./resend-verification";
 import { DISPLAY_NAME_LABEL, checkDisplayName } from "~/features/account/display-name";
 
 /**
@@ -181,7 +182,6 @@ function AuthForm({ initialMode, reason, onDone }: { initialMode: AuthMode; reas
       {signedUp ? (
         <CheckInbox
           email={signedUp}
-          callbackURL={confirmationCallback(location.pathname + location.search)}
           onDone={onDone}
         />
       ) : (
@@ -329,13 +329,8 @@ function AuthForm({ initialMode, reason, onDone }: { initialMode: AuthMode; reas
  * After 'Créer mon compte': the account exists and is signed in, but publishing and writing
  * to sellers wait for the link just e-mailed (issue 33's notice, with 'Renvoyer').
  */
-function CheckInbox({ email, callbackURL, onDone }: { email: string; callbackURL: string; onDone: () => void }) {
-  const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
-  async function resend() {
-    setState("sending");
-    const result = await authRequest("/send-verification-email", { email, callbackURL });
-    setState(result.error ? "failed" : "sent");
-  }
+function CheckInbox({ email, onDone }: { email: string; onDone: () => void }) {
+  const { state, resend, busy } = useResendVerification(email);
   return (
     <div className="mt-5 space-y-4">
       <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
@@ -345,15 +340,7 @@ function CheckInbox({ email, callbackURL, onDone }: { email: string; callbackURL
         Vous pouvez déjà parcourir les annonces et garder vos favoris ; le lien vous permettra de publier et d'écrire
         aux vendeurs.
       </p>
-      {state === "sent" ? (
-        <p role="status" className="text-sm text-slate-700">
-          {EMAIL_VERIFICATION_TEXTS.resent}
-        </p>
-      ) : state === "failed" ? (
-        <p role="alert" className="text-sm text-red-800">
-          {EMAIL_VERIFICATION_TEXTS.resendFailed}
-        </p>
-      ) : null}
+      <ResendOutcome state={state} className="text-sm text-slate-700" />
       <div className="flex flex-wrap gap-3">
         <Button type="button" className="flex-1" onClick={onDone}>
           Continuer
@@ -361,7 +348,7 @@ function CheckInbox({ email, callbackURL, onDone }: { email: string; callbackURL
         <Button
           type="button"
           variant="secondary"
-          disabled={state === "sending" || state === "sent"}
+          disabled={busy}
           onClick={() => void resend()}
         >
           {EMAIL_VERIFICATION_TEXTS.resendShort}

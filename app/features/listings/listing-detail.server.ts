@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { publicNameColumns } from "~/features/account/public-name.server";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { listingCounters, listingPhotos, listings, moderationEvents, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
@@ -55,9 +56,7 @@ export async function getListingDetail(options: {
       seller: {
         id: user.id,
         username: user.username,
-        displayName: user.displayName,
-        firstname: user.firstname,
-        lastname: user.lastname,
+        ...publicNameColumns(user),
         createdAt: user.createdAt,
         phoneNumber: user.phoneNumber,
       },

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { publicNameColumns } from "~/features/account/public-name.server";
 import { publicNameOf } from "~/features/account/display-name";
 import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
@@ -147,7 +148,7 @@ export async function participantConversation(db: DbExecutor, userId: string, co
     .select({
       conversation: conversations,
       listing: listingColumns,
-      other: { id: other.id, displayName: other.displayName, firstname: other.firstname, lastname: other.lastname },
+      other: { id: other.id, ...publicNameColumns(other) },
     })
     .from(conversations)
     .leftJoin(listings, eq(listings.id, conversations.listingId))

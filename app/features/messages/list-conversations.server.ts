@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { publicNameColumns } from "~/features/account/public-name.server";
 import { conversations, listings, messages } from "~/db/schema";
 import type { Storage } from "~/server/storage.server";
 import {
@@ -90,7 +91,7 @@ export async function listConversations(options: {
         sellerArchivedAt: conversations.sellerArchivedAt,
       },
       listing: listingColumns,
-      other: { id: other.id, displayName: other.displayName, firstname: other.firstname, lastname: other.lastname },
+      other: { id: other.id, ...publicNameColumns(other) },
       lastBody: sql<
         string | null
       >`(select ${messages.body} from ${messages} where ${messages.conversationId} = ${conversations.id} order by ${messages.createdAt} desc limit 1)`,

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { publicNameColumns } from "~/features/account/public-name.server";
 import { greetingName, publicNameOf } from "~/features/account/display-name";
 import { conversations, user } from "~/db/schema";
 import type { MessageNotifier, Side } from "./conversation-access.server";
@@ -43,7 +44,7 @@ export async function notifyRecipient(options: {
     // No notification to an address its owner has not confirmed (issue 37).
     if (!recipient.verified) return "unverified";
     const [sender] = await db
-      .select({ displayName: user.displayName, firstname: user.firstname, lastname: user.lastname })
+      .select(publicNameColumns(user))
       .from(user)
       .where(eq(user.id, options.senderId));
     const claimed = await db
