@@ -456,7 +456,7 @@ async function signUpCookie(base: string, page: URL): Promise<string> {
     method: "POST",
     // As a browser on the site would (the server's PUBLIC_URL is this address, see run).
     headers: { origin: new URL(base).origin, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: `banc-${randomBytes(8).toString("hex")}`, name: "Banc" }),
+    body: JSON.stringify({ email, password: `banc-${randomBytes(8).toString("hex")}`, name: "Banc", displayName: "Banc" }),
   });
   if (!response.ok) throw new Error(`inscription refusée : ${response.status} ${await response.text()}`);
   const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).join("; ");

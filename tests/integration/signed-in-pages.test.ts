@@ -44,7 +44,7 @@ async function signUp(tag: string) {
   const response = await fetch(`${app.url}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { origin: app.url, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "motdepasse-1", name: "Test" }),
+    body: JSON.stringify({ email, password: "motdepasse-1", name: "Test", displayName: "Camille" }),
   });
   expect(response.ok).toBe(true);
   const { user } = (await response.json()) as { user: { id: string } };
@@ -76,7 +76,7 @@ describe(`signed-in pages (${process.env.TEST_DB_ENGINE})`, () => {
         const html = await response.text();
         expect(getSession, path).toHaveBeenCalledTimes(1);
         // The header's account menu names the account and counts the unread message.
-        expect(html, path).toContain("Menu du compte de Utilisateur (1 message non lu)");
+        expect(html, path).toContain("Menu du compte de Camille (1 message non lu)");
         expect(response.headers.get("cache-control"), path).toBe("private, no-store");
       }
       // An anonymous visitor (no cookie at all) costs no lookup.
