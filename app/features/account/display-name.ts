@@ -9,7 +9,7 @@
  * a French message, as are e-mail addresses, phone numbers, web addresses and names that
  * would pass for the site itself.
  */
-import { isReservedUsername } from "./profile-schemas";
+import { isReservedUsername } from "./reserved-names";
 
 export const DISPLAY_NAME_MIN = 2;
 export const DISPLAY_NAME_MAX = 40;

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { authRequest } from "./auth-client";
 import { EMAIL_VERIFICATION_TEXTS, confirmationCallback } from "./email-verification";
 
 export type ResendState = "idle" | "sending" | "sent" | "failed";
@@ -15,8 +14,14 @@ export function useResendVerification(email: string) {
   async function resend() {
     setState("sending");
     const callbackURL = confirmationCallback(location.pathname + location.search);
-    const result = await authRequest("/send-verification-email", { email, callbackURL });
-    setState(result.error ? "failed" : "sent");
+    // Plain fetch, not auth-client: this notice ships with the listing page, whose first load
+    // must not carry the sign-in code (decision 0021, scripts/bundle-budget.ts).
+    const response = await fetch("/api/auth/send-verification-email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, callbackURL }),
+    }).catch(() => null);
+    setState(response?.ok ? "sent" : "failed");
   }
   return { state, resend, busy: state === "sending" || state === "sent" };
 }

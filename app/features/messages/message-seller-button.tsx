@@ -1,12 +1,18 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { useNavigate } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
-import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
 import { useInteractive } from "~/ui/use-interactive";
 import { DISPLAY_NAME_MISSING_CODE, EMAIL_UNVERIFIED_CODE } from "~/features/auth/email-verification";
-import { DisplayNamePrompt } from "~/features/account/display-name-prompt";
+// Shown only after a 403 ('email_unverified', 'display_name_missing'): loaded then, not with
+// the listing page (decision 0021's first-load budget).
+const EmailVerificationNotice = lazy(() =>
+  import("~/features/auth/email-verification-notice").then((m) => ({ default: m.EmailVerificationNotice })),
+);
+const DisplayNamePrompt = lazy(() =>
+  import("~/features/account/display-name-prompt").then((m) => ({ default: m.DisplayNamePrompt })),
+);
 import { MESSAGE_TEXTS } from "./message-data";
 
 /**
@@ -61,18 +67,22 @@ export function MessageSellerButton({ listingId, compact = false, bubbleClassNam
       </Button>
       {unverified && user ? (
         <div className={compact ? bubbleClassName : "mt-2"}>
-          <EmailVerificationNotice email={user.email} reason="message" />
+          <Suspense fallback={null}>
+            <EmailVerificationNotice email={user.email} reason="message" />
+          </Suspense>
         </div>
       ) : null}
       {unnamed && user ? (
         <div className={compact ? bubbleClassName : "mt-2"}>
-          <DisplayNamePrompt
-            purpose="message"
-            onDone={() => {
-              setUnnamed(false);
-              void openConversation();
-            }}
-          />
+          <Suspense fallback={null}>
+            <DisplayNamePrompt
+              purpose="message"
+              onDone={() => {
+                setUnnamed(false);
+                void openConversation();
+              }}
+            />
+          </Suspense>
         </div>
       ) : null}
       {error ? (
