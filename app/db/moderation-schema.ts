@@ -19,6 +19,8 @@ export const MODERATION_ACTIONS = [
   "revision_rejected",
   "account_warned",
   "account_suspended",
+  "pro_verified",
+  "pro_refused",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -41,7 +43,7 @@ export const moderationEvents = pgTable(
   (t) => [
     check(
       "moderation_events_action_check",
-      sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected','account_warned','account_suspended')`,
+      sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected','account_warned','account_suspended','pro_verified','pro_refused')`,
     ),
     index("moderation_events_listing_idx").on(t.listingId, t.createdAt),
     // The journal, newest first, whole or per moderator.

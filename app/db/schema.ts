@@ -16,6 +16,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
+import type { SellerKind } from "./pro-schema";
 
 export * from "./auth-schema";
 export * from "./moderation-schema";
@@ -25,6 +26,7 @@ export * from "./pricing-schema";
 export * from "./price-drop-schema";
 export * from "./saved-search-schema";
 export * from "./facet-count-schema";
+export * from "./pro-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
@@ -133,6 +135,11 @@ export const listings = pgTable(
     priceComparables: integer(),
     priceRatedAt: timestamp({ withTimezone: true }),
     rejectionReason: text(),
+    /**
+     * 'pro' when the owner has declared itself a professional (pro_profiles), else 'private';
+     * copied here so search filters on it like the other columns (`seller=private|pro`).
+     */
+    sellerKind: varchar({ length: 8 }).$type<SellerKind>().notNull().default("private"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     submittedAt: timestamp({ withTimezone: true }),
@@ -148,6 +155,7 @@ export const listings = pgTable(
     check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted')`),
     check("listings_postal_code_check", sql`${t.postalCode} ~ '^[0-9]{5}$'`),
     check("listings_price_check", sql`${t.price} >= 1`),
+    check("listings_seller_kind_check", sql`${t.sellerKind} in ('private','pro')`),
     check("listings_counters_check", sql`${t.heartCount} >= 0`),
     index("listings_owner_idx").on(t.ownerId, t.status),
     // Search (spec §7; docs/decisions/0004-search-indexes.md). Partial on published listings.
@@ -212,6 +220,11 @@ export const listings = pgTable(
       .where(sql`${t.status} = 'published'`),
     index("listings_published_search_name_idx")
       .using("gin", sql`${t.searchName} gin_trgm_ops`)
+      .where(sql`${t.status} = 'published'`),
+    // A seller's published listings, newest first: the dealer page (/pro/<slug>) and the
+    // seller's counters, whatever the size of the stock (issue 33).
+    index("listings_published_owner_idx")
+      .on(t.ownerId, t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
     // Moderation queue: pending listings, oldest first.
     index("listings_pending_idx")
