@@ -28,7 +28,8 @@ export function facetKey(filters: SearchFilters, hasArea: boolean): Record<Facet
     filters.yearMin !== undefined ||
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
-    filters.goodDeals
+    filters.goodDeals ||
+    filters.seller
   ) {
     return undefined;
   }
