@@ -42,6 +42,7 @@ type SearchFilterColumn =
   | "gearbox"
   | "vehicleType"
   | "color"
+  | "sellerKind"
   | "price"
   | "year"
   | "mileage"
@@ -61,6 +62,8 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
     "gearbox",
     "vehicleType",
     "color",
+    // Who sells (issue 33, `seller=private|pro`): tested in the B-tree on every ordered path.
+    "sellerKind",
     "price",
     "year",
     "mileage",

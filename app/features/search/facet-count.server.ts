@@ -5,14 +5,14 @@ import type { SearchFilters } from "./search-params";
 
 /**
  * Exact counts of the searches the facet table answers (issue 37, decision 0029): a search
- * whose only filters are equalities (or lists) on brand, model, fuel, gearbox, body type and
- * colour — no place, no range, no words, no 'Bonne affaire' — has its number of matches in
+ * whose only filters are equalities (or lists) on brand, model, fuel, gearbox, body type,
+ * colour and who sells (issue 33, migration 0021) — no place, no range, no words, no 'Bonne affaire' — has its number of matches in
  * `listing_facet_counts` (one row per combination of those values, '*' for 'Tous', kept by
- * the triggers of migration 0017). Any other search counts its matches up to the cap
+ * the triggers of migrations 0017 and 0021). Any other search counts its matches up to the cap
  * (`cappedCount`, search-where.server.ts).
  */
 
-type FacetColumn = "brand" | "model" | "fuel" | "gearbox" | "vehicleType" | "color";
+type FacetColumn = "brand" | "model" | "fuel" | "gearbox" | "vehicleType" | "color" | "sellerKind";
 
 /**
  * The values each facet column may take, or undefined when a filter is not a facet; an empty
@@ -28,8 +28,7 @@ export function facetKey(filters: SearchFilters, hasArea: boolean): Record<Facet
     filters.yearMin !== undefined ||
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
-    filters.goodDeals ||
-    filters.seller
+    filters.goodDeals
   ) {
     return undefined;
   }
@@ -47,6 +46,7 @@ export function facetKey(filters: SearchFilters, hasArea: boolean): Record<Facet
     gearbox: allowed(filters.gearbox),
     vehicleType: allowed(filters.vehicleType),
     color: allowed(filters.color),
+    sellerKind: allowed(filters.seller),
   };
 }
 
