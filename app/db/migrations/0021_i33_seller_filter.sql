@@ -4,6 +4,7 @@ DELETE FROM "listing_facet_counts";--> statement-breakpoint
 ALTER TABLE "listing_facet_counts" DROP CONSTRAINT "listing_facet_counts_brand_model_fuel_gearbox_vehicle_type_color_pk";--> statement-breakpoint
 ALTER TABLE "listing_facet_counts" ADD COLUMN "seller_kind" text NOT NULL;--> statement-breakpoint
 ALTER TABLE "listing_facet_counts" ADD CONSTRAINT "listing_facet_counts_brand_model_fuel_gearbox_vehicle_type_color_seller_kind_pk" PRIMARY KEY("brand","model","fuel","gearbox","vehicle_type","color","seller_kind");--> statement-breakpoint
+ALTER TABLE "saved_searches" ADD COLUMN "seller_kind" varchar(8);--> statement-breakpoint
 DROP INDEX "listings_published_recent_idx";--> statement-breakpoint
 DROP INDEX "listings_published_brand_model_idx";--> statement-breakpoint
 DROP INDEX "listings_published_price_idx";--> statement-breakpoint
