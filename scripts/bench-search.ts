@@ -623,7 +623,7 @@ const FULL_MIX: QueryCase[] = [
     variants: TEXT_QUERIES.map((q) => ({ q, sort: "relevance" as const })),
     text: true,
   },
-  // Issue 33: who sells (listings.seller_kind: a dimension of the facet table, a trailing key
+  // Issue 33: who sells (listings.seller_kind: counted per kind in listing_seller_facet_counts, a trailing key
   // column of the ordered indexes). Dealers hold about two thirds of the generated listings.
   {
     name: "seller=pro",
@@ -983,8 +983,8 @@ async function measureCounterWal(db: Database): Promise<void> {
 }
 
 /**
- * What a write costs with the facet table's triggers (decision 0029; issue 33 doubled its
- * grouping sets, 64 → 128): 200 single publications (an INSERT of one published listing), 200
+ * What a write costs with the facet tables' triggers (decision 0029; issue 33, decision 0034,
+ * doubled the grouping sets written, 64 → 128, with listing_seller_facet_counts): 200 single publications (an INSERT of one published listing), 200
  * facet edits (the fuel of a published listing changes: −1 and +1 on every grouping set) and
  * 200 price edits (no facet changes: the cube cancels out), one statement each, each in a
  * transaction rolled back (the data set stays as it is). p50 / p95 per statement.
@@ -1019,12 +1019,12 @@ async function measureWriteCost(db: Database): Promise<void> {
   const facetEdit = (id: string) =>
     sql`update listings set fuel = case when fuel = 'Diesel' then 'Essence' else 'Diesel' end where id = ${id}`;
   const priceEdit = (id: string) => sql`update listings set price = price + 100 where id = ${id}`;
-  const [cube] = rowsOf(
-    await db.execute(sql`select count(*)::int as n, pg_size_pretty(pg_total_relation_size('listing_facet_counts')) as size
-      from listing_facet_counts`),
+  const tables = rowsOf(
+    await db.execute(sql`select c.relname as name, c.reltuples::bigint as n, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+      from pg_class c where c.relname in ('listing_facet_counts', 'listing_seller_facet_counts') order by 1`),
   );
-  console.log(`
-Write cost with the facet table (${cube?.n} rows, ${cube?.size}), one statement each, rolled back`);
+  const described = tables.map((r) => `${String(r.name)} ≈ ${Number(r.n)} rows, ${String(r.size)}`).join("; ");
+  console.log(`\nWrite cost with the facet tables (${described || "none"}), one statement each, rolled back`);
   console.log(`  200 single publications: ${await time(publish, ids.slice(0, 200))}`);
   console.log(`  200 facet edits (fuel):  ${await time(facetEdit, ids.slice(200, 400))}`);
   console.log(`  200 price edits:         ${await time(priceEdit, ids.slice(400))}`);
