@@ -53,7 +53,7 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: testInfo.outputPath(`vendeur-dialogue-${width}.png`) });
     await apply(page, dialog);
     await expect(page).toHaveURL(/[?&]seller=pro(&|$)/);
-    await expect(page.getByRole("button", { name: "Retirer le filtre Vendeur : Professionnel" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retirer le filtre Vendeur : Professionnel" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("d'occasion de professionnels");
     const pro = await resultCount(page);
     const proLinks = await cardLinks(page);
@@ -66,7 +66,7 @@ for (const width of [375, 1280]) {
     await apply(page, again);
     await expect(page).toHaveURL(/[?&]seller=private(&|$)/);
     await expect(page).not.toHaveURL(/seller=pro/);
-    await expect(page.getByRole("button", { name: "Retirer le filtre Vendeur : Particulier" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retirer le filtre Vendeur : Particulier" })).toBeVisible();
     const individuals = await resultCount(page);
     const privateLinks = await cardLinks(page);
     expect(privateLinks.length).toBe(Math.min(individuals, 24));
@@ -74,7 +74,7 @@ for (const width of [375, 1280]) {
     expect(pro + individuals).toBe(total);
 
     // Removing the badge brings every seller back, and the parameter leaves the URL.
-    await page.getByRole("button", { name: "Retirer le filtre Vendeur : Particulier" }).click();
+    await page.getByRole("link", { name: "Retirer le filtre Vendeur : Particulier" }).click();
     await expect(page).not.toHaveURL(/seller=/);
     await settled(page);
     expect(await resultCount(page)).toBe(total);
