@@ -4,6 +4,7 @@
 //                                 [--runs 100] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //                                 [--naive auto|yes|no] [--keep] [--reuse] [--traffic yes|no]
 //                                 [--views 200000] [--bar 30] [--only text | --only "radius,last linked page"]
+//                                 [--write-cost yes|no|only]
 //                                 [--pglite-dir DATA_DIR/pg  (PGlite on disk, kept: for bench:ssr --pglite-data)]
 //
 // PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
@@ -58,6 +59,8 @@ const { values: args } = parseArgs({
     "text-bar": { type: "string", default: "50" },
     "suggest-bar": { type: "string", default: "20" },
     only: { type: "string" },
+    /** `only`: the write-cost measure alone (with --reuse, on a kept database), nothing else. */
+    "write-cost": { type: "string", default: "yes" },
     "pglite-dir": { type: "string" },
   },
 });
@@ -984,33 +987,55 @@ async function measureCounterWal(db: Database): Promise<void> {
 
 /**
  * What a write costs with the facet tables' triggers (decision 0029; issue 33, decision 0034,
- * doubled the grouping sets written, 64 → 128, with listing_seller_facet_counts): 200 single publications (an INSERT of one published listing), 200
- * facet edits (the fuel of a published listing changes: −1 and +1 on every grouping set) and
- * 200 price edits (no facet changes: the cube cancels out), one statement each, each in a
- * transaction rolled back (the data set stays as it is). p50 / p95 per statement.
+ * doubled the grouping sets written per statement, 64 → 128, with listing_seller_facet_counts):
+ * 200 single publications (an INSERT of one published listing), 200 facet edits (the fuel of a
+ * published listing changes: −1 and +1 on every grouping set) and 200 price edits (no facet
+ * changes: the cubes cancel out), one statement each, each in a transaction rolled back (the
+ * data set stays as it is). Each statement runs twice, alternately: with the seller table's
+ * triggers disabled inside its transaction (64 grouping sets, as before issue 33) and with
+ * every trigger (128), so both sides see the same load. p50 / p95 per statement.
  */
 async function measureWriteCost(db: Database): Promise<void> {
   if (engine !== "postgres") return;
   const ids = rowsOf(
     await db.execute(sql`select id from listings where status = 'published' order by random() limit 600`),
   ).map((r) => String(r.id));
+  const [sellerTable] = rowsOf(await db.execute(sql`select to_regclass('listing_seller_facet_counts') is not null as present`));
+  const withSellerTable = sellerTable?.present === true;
   const rollback = new Error("rollback");
-  const time = async (statement: (id: string) => SQLWrapper, sample: string[]) => {
-    const ms: number[] = [];
-    for (const id of sample) {
-      await db
-        .transaction(async (tx) => {
-          const t0 = performance.now();
-          await tx.execute(statement(id));
-          ms.push(performance.now() - t0);
-          throw rollback;
-        })
-        .catch((error: unknown) => {
-          if (error !== rollback) throw error;
-        });
-    }
+  const once = async (statement: SQLWrapper, sellerTriggers: boolean): Promise<number> => {
+    let ms = 0;
+    await db
+      .transaction(async (tx) => {
+        if (withSellerTable && !sellerTriggers) {
+          for (const op of ["insert", "update", "delete"]) {
+            await tx.execute(sql.raw(`alter table listings disable trigger listings_seller_facet_counts_${op}`));
+          }
+        }
+        const t0 = performance.now();
+        await tx.execute(statement);
+        ms = performance.now() - t0;
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    return ms;
+  };
+  const summary = (ms: number[]) => {
     ms.sort((a, b) => a - b);
-    return `p50 ${percentile(ms, 50).toFixed(2)} ms, p95 ${percentile(ms, 95).toFixed(2)} ms`;
+    return `p50 ${percentile(ms, 50).toFixed(2)} / p95 ${percentile(ms, 95).toFixed(2)} ms`;
+  };
+  const time = async (statement: (id: string) => SQLWrapper, sample: string[]) => {
+    const before: number[] = [];
+    const after: number[] = [];
+    for (const [i, id] of sample.entries()) {
+      // Alternate which runs first, so neither side always finds the pages warmed by the other.
+      if (i % 2) before.push(await once(statement(id), false));
+      after.push(await once(statement(id), true));
+      if (!(i % 2)) before.push(await once(statement(id), false));
+    }
+    return withSellerTable ? `64 sets ${summary(before)}; 128 sets ${summary(after)}` : summary(after);
   };
   const publish = (id: string) => sql`insert into listings (owner_id, status, draft_step, brand, model, year, fuel,
       gearbox, vehicle_type, mileage, color, description, price, city, postal_code, latitude, longitude, published_at)
@@ -1020,11 +1045,11 @@ async function measureWriteCost(db: Database): Promise<void> {
     sql`update listings set fuel = case when fuel = 'Diesel' then 'Essence' else 'Diesel' end where id = ${id}`;
   const priceEdit = (id: string) => sql`update listings set price = price + 100 where id = ${id}`;
   const tables = rowsOf(
-    await db.execute(sql`select c.relname as name, c.reltuples::bigint as n, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+    await db.execute(sql`select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
       from pg_class c where c.relname in ('listing_facet_counts', 'listing_seller_facet_counts') order by 1`),
   );
-  const described = tables.map((r) => `${String(r.name)} ≈ ${Number(r.n)} rows, ${String(r.size)}`).join("; ");
-  console.log(`\nWrite cost with the facet tables (${described || "none"}), one statement each, rolled back`);
+  const described = tables.map((r) => `${String(r.name)} ${String(r.size)}`).join(", ");
+  console.log(`\nWrite cost with the facet tables (${described}), one statement each, rolled back`);
   console.log(`  200 single publications: ${await time(publish, ids.slice(0, 200))}`);
   console.log(`  200 facet edits (fuel):  ${await time(facetEdit, ids.slice(200, 400))}`);
   console.log(`  200 price edits:         ${await time(priceEdit, ids.slice(400))}`);
@@ -1094,6 +1119,14 @@ try {
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(" ");
+  if (args["write-cost"] === "only") {
+    console.log(`Load average: ${load()}`);
+    await measureWriteCost(db);
+    console.log(`Load average: ${load()}`);
+    await handle.close();
+    await drop();
+    process.exit(0);
+  }
   await resolveLastPages(db);
   await warmDensity(db);
   // The machine may be shared: the load average says how much to trust the tail latencies.
@@ -1102,7 +1135,7 @@ try {
   failures.push(...(await measureSuggestions(db)));
   console.log(`Load average after measuring: ${load()}`);
   await explainMix(db);
-  await measureWriteCost(db);
+  if (args["write-cost"] !== "no") await measureWriteCost(db);
   if (args.traffic !== "no") {
     await measureCounterWal(db);
     await simulateTraffic(db);
