@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { getSessionUser } from "~/features/auth/session.server";
 import { getOwnProProfile } from "~/features/pro/get-pro-profile.server";
 import type { ProProfileActionResult } from "~/features/pro/pro-profile-data";
 import { ProProfilePage } from "~/features/pro/pro-profile-page";
@@ -18,9 +18,11 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const me = await requireUser(request, context.services);
+  const me = await getSessionUser(request, context.services);
+  if (!me) return { signedIn: false as const, profile: null, email: "", emailVerified: false };
   const { db, storage } = context.services;
   return {
+    signedIn: true as const,
     profile: await getOwnProProfile({ db, storage, userId: me.id }),
     email: me.email,
     emailVerified: me.emailVerified,

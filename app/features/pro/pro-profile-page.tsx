@@ -1,6 +1,7 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, useRevalidator } from "react-router";
 import { formatPhone } from "~/features/account/profile-schemas";
 import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
+import { SignInRequired } from "~/features/auth/sign-in-required";
 import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button } from "~/ui/button";
@@ -45,10 +46,12 @@ function StatusPanel({ profile }: { profile: OwnProProfile }) {
 }
 
 export function ProProfilePage({
+  signedIn,
   profile,
   email,
   emailVerified,
 }: {
+  signedIn: boolean;
   profile: OwnProProfile | null;
   email: string;
   emailVerified: boolean;
@@ -60,7 +63,8 @@ export function ProProfilePage({
   const values: Record<string, string> = result && "values" in result ? result.values : {};
   const value = (name: string, saved: string | null | undefined) => values[name] ?? saved ?? "";
   const fieldCount = Object.keys(errors).filter((k) => k !== "form").length;
-  const editable = profile?.status !== "suspended";
+  const revalidator = useRevalidator();
+  const editable = signedIn && profile?.status !== "suspended";
   const submitLabel = !profile || profile.status === "refused" ? "Envoyer pour vérification" : "Enregistrer les modifications";
 
   return (
@@ -74,8 +78,14 @@ export function ProProfilePage({
         </p>
       </div>
 
+      {!signedIn ? (
+        <SignInRequired
+          message="Connectez-vous pour déclarer votre activité professionnelle."
+          options={{ onSuccess: () => void revalidator.revalidate() }}
+        />
+      ) : null}
       {profile ? <StatusPanel profile={profile} /> : null}
-      {!emailVerified ? <EmailVerificationNotice email={email} reason="pro" /> : null}
+      {signedIn && !emailVerified ? <EmailVerificationNotice email={email} reason="pro" /> : null}
       {result && "ok" in result && !busy ? (
         <p role="status" className="rounded-lg bg-emerald-50 px-4 py-2 text-sm text-emerald-900">
           {result.ok}
