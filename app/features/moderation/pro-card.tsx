@@ -14,7 +14,7 @@ function ProCard({ item }: { item: PendingProItem }) {
   return (
     <article aria-labelledby={titleId} className="space-y-3 rounded-xl bg-white p-5 shadow-sm" data-pro-item>
       <div className="flex items-start gap-4">
-        {item.logo ? <img src={item.logo} alt="" className="h-14 w-14 shrink-0 rounded-lg object-contain ring-1 ring-slate-200" /> : null}
+        {item.logo ? <img src={item.logo} alt={`Logo de ${item.companyName}`} className="h-14 w-14 shrink-0 rounded-lg object-contain ring-1 ring-slate-200" /> : null}
         <div className="min-w-0">
           <h3 id={titleId} className="text-lg font-semibold [overflow-wrap:anywhere]">
             {item.companyName}
