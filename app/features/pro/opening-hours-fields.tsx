@@ -14,7 +14,7 @@ export const DEFAULT_OPENING_HOURS: OpeningHours = [
 const capitalised = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
 const TIME_CLASSES =
-  "w-[6.5rem] rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
+  "w-32 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-base shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-red-600";
 
 /**
  * One row per weekday: 'Fermé', or up to two opening ranges (the second is optional). Field
@@ -41,8 +41,8 @@ function DayRow({ day, ranges, error }: { day: number; ranges: OpeningHours[numb
   const errorId = `hours-${day}-error`;
   return (
     <li className="py-2" data-testid={`hours-${day}`}>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <span className="w-20 font-medium text-slate-900">{name}</span>
+      <div className="flex items-center gap-4">
+        <span className="w-24 font-medium text-slate-900">{name}</span>
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"
@@ -53,9 +53,10 @@ function DayRow({ day, ranges, error }: { day: number; ranges: OpeningHours[numb
           />
           Fermé
         </label>
-        {closed
-          ? null
-          : Array.from({ length: MAX_RANGES_PER_DAY }, (_, range) => (
+      </div>
+      {closed ? null : (
+        <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-2">
+          {Array.from({ length: MAX_RANGES_PER_DAY }, (_, range) => (
               <span key={range} className="flex items-center gap-1.5 text-sm">
                 <input
                   type="time"
@@ -78,7 +79,8 @@ function DayRow({ day, ranges, error }: { day: number; ranges: OpeningHours[numb
                 />
               </span>
             ))}
-      </div>
+        </div>
+      )}
       {error ? (
         <p id={errorId} className="mt-1 text-sm text-red-700">
           {error}
