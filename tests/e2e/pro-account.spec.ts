@@ -69,6 +69,7 @@ for (const width of [375, 1280]) {
       await page.screenshot({ path: path.join(SHOTS, `pro-pending-${width}.png`), fullPage: true });
       await page.goto("/account-settings");
       await expect(page.getByText("Professionnel — en attente de vérification").filter({ visible: true })).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `pro-account-card-${width}.png`) });
 
       const moderator = await moderatorPage(browser, baseURL, viewport);
       await moderator.goto("/moderation");

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { proProfiles } from "~/db/schema";
+import { formatPhone } from "~/features/account/profile-schemas";
 import type { Storage } from "~/server/storage.server";
 import { logoUrls } from "./pro-logo.server";
 import type { OwnProProfile } from "./pro-profile-data";
@@ -19,7 +20,7 @@ export async function getOwnProProfile(options: { db: DbExecutor; storage: Stora
     city: row.city,
     latitude: row.latitude,
     longitude: row.longitude,
-    phone: row.phone,
+    phoneDisplay: formatPhone(row.phone),
     openingHours: row.openingHours,
     presentation: row.presentation,
     status: row.status,

@@ -11,8 +11,8 @@ export interface OwnProProfile {
   city: string;
   latitude: number | null;
   longitude: number | null;
-  /** 9 national digits, as stored. */
-  phone: string;
+  /** '04 78 12 34 56' (formatted on the server: the page ships no schema library). */
+  phoneDisplay: string;
   openingHours: OpeningHours;
   presentation: string | null;
   status: ProStatusValue;

@@ -1,5 +1,4 @@
 import { Form, Link, useActionData, useNavigation, useRevalidator } from "react-router";
-import { formatPhone } from "~/features/account/profile-schemas";
 import { EmailVerificationNotice } from "~/features/auth/email-verification-notice";
 import { SignInRequired } from "~/features/auth/sign-in-required";
 import { PostalCodePicker } from "~/features/places/postal-code-picker";
@@ -146,7 +145,7 @@ export function ProProfilePage({
               type="tel"
               autoComplete="tel-national"
               required
-              defaultValue={value("phone", profile ? formatPhone(profile.phone) : "")}
+              defaultValue={value("phone", profile?.phoneDisplay)}
               hint="Un numéro français, par exemple 01 23 45 67 89. Montré aux acheteurs connectés qui le demandent."
               error={errors.phone}
             />
