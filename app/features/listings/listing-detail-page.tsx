@@ -4,6 +4,7 @@ import { useRootData } from "~/features/auth/session-user";
 import { CompareButton } from "~/features/compare/comparison-tray";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
+import { SellerTrust } from "~/features/sellers/seller-trust";
 import type { QueueItem } from "~/features/moderation/moderation-data";
 import { MODERATION_ACTION_LABELS } from "~/features/moderation/moderation-reasons";
 import { ReportListing } from "~/features/moderation/report-listing";
@@ -266,8 +267,8 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               <Link to={`/profile/${encodeURIComponent(listing.seller.username)}`} className="font-semibold text-brand-700 underline">
                 {listing.seller.name}
               </Link>
-              <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
+            <SellerTrust trust={listing.seller.trust} />
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
               <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
