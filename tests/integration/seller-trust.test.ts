@@ -64,7 +64,8 @@ async function runJob(userId: string): Promise<void> {
 /** The seller block's lines as a buyer reads them on the listing page. */
 async function sellerBlock(listingId: string): Promise<string[]> {
   const detail = await getListingDetail({ db: t.db, storage, listingId, viewer: null });
-  return trustLines(detail.seller.trust);
+  expect(detail.seller.trust.lines).toEqual(trustLines(detail.seller.trust));
+  return detail.seller.trust.lines;
 }
 
 /** A buyer-started conversation: the buyer's first message `askedAgo`, the seller's reply `replyAfter` later (or none). */

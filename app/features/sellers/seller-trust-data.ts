@@ -1,7 +1,7 @@
 /**
  * The trust figures of a seller as buyers read them (issue 33): computed from what the site
  * knows (seller_stats, kept by the 'seller-stats' job), never typed by the seller. Plain data
- * and tiny pure helpers: the listing page imports this, its first-load JS budget is tight.
+ * and pure helpers used on the server (the page component only renders `lines`).
  */
 export interface SellerTrust {
   emailVerified: boolean;
@@ -13,6 +13,8 @@ export interface SellerTrust {
   responseWithin: ResponseBucket | null;
   /** 'Taux de réponse : 92 %': null below the threshold. */
   responseRatePercent: number | null;
+  /** The lines buyers read (trustLines), made on the server: the page ships no formatting code. */
+  lines: string[];
 }
 
 export type ResponseBucket = "1 h" | "3 h" | "24 h";
@@ -30,7 +32,7 @@ export function responseBucket(medianSeconds: number | null): ResponseBucket | n
 }
 
 /** The lines of the seller block, in order. */
-export function trustLines(trust: SellerTrust): string[] {
+export function trustLines(trust: Omit<SellerTrust, "lines">): string[] {
   const lines: string[] = [];
   if (trust.emailVerified) lines.push("E-mail vérifié");
   lines.push(`Membre depuis ${trust.memberSince}`);

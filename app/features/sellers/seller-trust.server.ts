@@ -1,4 +1,4 @@
-import { MIN_ANSWERED_CONVERSATIONS, responseBucket, type SellerTrust } from "./seller-trust-data";
+import { MIN_ANSWERED_CONVERSATIONS, responseBucket, trustLines, type SellerTrust } from "./seller-trust-data";
 
 const MONTH_YEAR = new Intl.DateTimeFormat("fr-FR", { month: "long", year: "numeric", timeZone: "Europe/Paris" });
 
@@ -19,7 +19,7 @@ export function sellerTrustOf(
   } | null,
 ): SellerTrust {
   const enough = stats != null && stats.answered90d >= MIN_ANSWERED_CONVERSATIONS && stats.conversations90d > 0;
-  return {
+  const figures = {
     emailVerified: account.emailVerified,
     memberSince: monthYear(account.createdAt),
     publishedCount: stats?.publishedCount ?? 0,
@@ -27,5 +27,6 @@ export function sellerTrustOf(
     responseWithin: enough ? responseBucket(stats.medianResponseSeconds) : null,
     responseRatePercent: enough ? Math.round((100 * stats.answered90d) / stats.conversations90d) : null,
   };
+  return { ...figures, lines: trustLines(figures) };
 }
 
