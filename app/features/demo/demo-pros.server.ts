@@ -84,15 +84,17 @@ export async function insertDemoDealers(options: { db: Database; storage: Storag
 }
 
 /**
- * Cars the dealers sold on the site before (status 'sold', no photos: only their owner and
- * moderators can open them), so 'N véhicules vendus sur Occazio' has something to count.
+ * Cars sold on the site before (status 'sold', no photos: only their owner and moderators can
+ * open them), so 'N véhicules vendus sur Occazio' has something to count; sold within the last
+ * `withinDays`.
  */
-export async function insertSoldHistory(db: DbExecutor, dealers: SeededDealer[]): Promise<void> {
-  const rows = dealers.flatMap(({ user, place }) =>
-    Array.from({ length: faker.number.int({ min: 6, max: 40 }) }, () => {
-      const listing = buildListing({ place, createdAt: faker.date.past({ years: 2 }) });
-      const soldAt = new Date(listing.createdAt!.getTime() + faker.number.int({ min: 3, max: 60 }) * 86_400_000);
-      return { ...listing, ownerId: user.id, status: "sold" as const, soldAt: soldAt > new Date() ? new Date() : soldAt };
+export async function insertSoldHistory(db: DbExecutor, sellers: { id: string; place: BuiltPlace; count: number; withinDays: number }[]): Promise<void> {
+  const rows = sellers.flatMap(({ id, place, count, withinDays }) =>
+    Array.from({ length: count }, () => {
+      const soldAt = faker.date.recent({ days: withinDays });
+      const createdAt = new Date(soldAt.getTime() - faker.number.int({ min: 3, max: 60 }) * 86_400_000);
+      const listing = buildListing({ place, createdAt });
+      return { ...listing, ownerId: id, status: "sold" as const, soldAt };
     }),
   );
   for (let i = 0; i < rows.length; i += 500) await db.insert(listings).values(rows.slice(i, i + 500));

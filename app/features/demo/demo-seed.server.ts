@@ -217,7 +217,11 @@ export async function seedDemoData(options: {
     privateSellers.push(await insertUser(db, { canSignIn: false, createdAt: faker.date.past({ years: 5 }) }));
   }
   const owners = plan.owners.map((owner, i) => {
-    if (owner.kind === "main") return accounts[0]!.id;
+    // The main demo seller is a private person too: every car at home.
+    if (owner.kind === "main") {
+      spots[i] = spots[0]!;
+      return accounts[0]!.id;
+    }
     if (owner.kind === "dealer") {
       spots[i] = dealers[owner.index]!.place;
       return dealers[owner.index]!.user.id;
@@ -280,7 +284,12 @@ export async function seedDemoData(options: {
     for (let i = 0; i < photoRows.length; i += 500) {
       await tx.insert(listingPhotos).values(photoRows.slice(i, i + 500));
     }
-    await insertSoldHistory(tx, dealers);
+    await insertSoldHistory(tx, [
+      ...dealers.map(({ user, place }) => ({ id: user.id, place, count: faker.number.int({ min: 6, max: 40 }), withinDays: 700 })),
+      // The main demo seller sold two cars this year: with its listings, more than 5 published in
+      // 12 months, so moderators see 'Vendeur particulier très actif' on its pending ones.
+      { id: accounts[0]!.id, place: spots[0]!, count: 2, withinDays: 200 },
+    ]);
     // Buyers' questions, mostly answered: dealers within the hour or a few, private sellers slower.
     const buyers: InsertedUser[] = [];
     for (let i = 0; i < 8; i++) buyers.push(await insertUser(tx, { canSignIn: false, createdAt: faker.date.past({ years: 2 }) }));
