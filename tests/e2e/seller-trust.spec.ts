@@ -25,7 +25,7 @@ async function confirmedBuyer(baseURL: string): Promise<APIRequestContext> {
   return api;
 }
 
-const sellerBlock = (page: Page) => page.getByRole("region", { name: "Vendeur" });
+const sellerBlock = (page: Page) => page.getByRole("region", { name: "Vendeur", exact: true });
 
 for (const width of [375, 1280]) {
   test(`the response-time badge appears on the listing after the seller answered 3 conversations (${width} px)`, async ({ browser, baseURL }) => {

@@ -50,7 +50,9 @@ export async function insertDemoDealers(options: { db: Database; storage: Storag
       firstname: dealer.firstname,
       // The public name is the company's, without a person's initial.
       lastname: "",
-      phoneNumber: dealer.phone.slice(1),
+      // The number is the professional profile's (pro_profiles.phone, on the dealer page); the
+      // listing's 'Téléphone' reveal reads the account's, which the demo leaves to Camille alone
+      // (tests/e2e/listing.spec.ts looks for a seller without one).
       createdAt: joined,
     });
     const logoKey = `pros/${user.id}/${randomUUID()}`;
