@@ -307,9 +307,7 @@ export async function seedDemoData(options: {
     });
   });
   // Every demo seller's trust figures, as the 'seller-stats' job computes them (decision 0035).
-  for (const id of [accounts[0]!.id, ...dealers.map((d) => d.user.id), ...privateSellers.map((s) => s.id)]) {
-    await refreshSellerStats(db, id);
-  }
+  await refreshSellerStats(db, [accounts[0]!.id, ...dealers.map((d) => d.user.id), ...privateSellers.map((s) => s.id)]);
   const inserted = built.length;
   // Every published demo listing gets its market price rating (decision 0015).
   await refreshAllMarketPrices({ db });

@@ -3,7 +3,7 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import type { JobQueue } from "~/server/jobs.server";
 
 /**
- * Computes one seller's trust figures from the listings and conversations and stores them in
+ * Computes sellers' trust figures from the listings and conversations and stores them in
  * seller_stats (one statement, an upsert), so that pages read them by primary key (decision
  * 0035). Run by the 'seller-stats' job after a change, and by the daily refresh for the 90-day
  * and 12-month windows.
@@ -14,7 +14,10 @@ import type { JobQueue } from "~/server/jobs.server";
  *   on the seller's listings; answered: the seller wrote after the buyer's first message;
  *   the median of the time from that first message to the seller's first reply (answered ones).
  */
-export async function refreshSellerStats(db: DbExecutor, userId: string): Promise<void> {
+export async function refreshSellerStats(db: DbExecutor, userIds: string | string[]): Promise<void> {
+  const ids = typeof userIds === "string" ? [userIds] : userIds;
+  if (ids.length === 0) return;
+  // Several sellers in one statement (the refresh's batches, the demo data).
   await db.execute(sql`
     insert into seller_stats as s (user_id, published_count, sold_count, published_last12_months,
       conversations90d, answered90d, median_response_seconds, refreshed_at)
@@ -39,7 +42,10 @@ export async function refreshSellerStats(db: DbExecutor, userId: string): Promis
           where c.seller_id = u.id and c.created_at > now() - interval '90 days' and a.asked_at is not null
         ) f
       ) r
-    where u.id = ${userId}
+    where u.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
     on conflict (user_id) do update set
       published_count = excluded.published_count,
       sold_count = excluded.sold_count,
@@ -93,8 +99,9 @@ export async function refreshStaleSellerStats(options: { db: Database; limit?: n
       where l.status = 'published' and not exists (select 1 from seller_stats s where s.user_id = l.owner_id)
       limit ${limit})
   `)) as unknown as { rows: { user_id: string }[] };
-  for (const row of result.rows) await refreshSellerStats(options.db, row.user_id);
-  return result.rows.length;
+  const ids = result.rows.map((row) => row.user_id);
+  for (let i = 0; i < ids.length; i += 100) await refreshSellerStats(options.db, ids.slice(i, i + 100));
+  return ids.length;
 }
 
 /** Every hour, in the processes that run jobs: the stale figures, a batch at a time. */
