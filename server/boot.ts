@@ -1,9 +1,9 @@
 import type { Server } from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "~/server/project-root.server";
 import type { ServerBuild } from "react-router";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/auth/auth.server";
 import { applyDemoPassword, demoPasswordFor } from "~/features/demo/demo-accounts.server";
 import { seedDemoData } from "~/features/demo/demo-seed.server";
@@ -29,9 +29,10 @@ import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
 import { createBoundedServer } from "./http-server";
 import { startEmbeddedVacuum } from "~/server/embedded-vacuum.server";
+import { assertConnectionBudget, connectionBudget, describeBudget } from "~/server/connection-budget.server";
 import { scheduleBackups } from "./backups";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = PROJECT_ROOT;
 export const PLACES_CSV = path.join(ROOT, "reference", "places.csv");
 
 export interface RunningServer {
@@ -70,13 +71,30 @@ export interface StartServerOptions {
 /** Milliseconds in-flight requests get to finish at shutdown before their sockets are closed. */
 export const DRAIN_MS = 8_000;
 
+/** Logs the PostgreSQL connections this server opens at most, and refuses more than the server accepts. */
+async function checkConnections(handle: DatabaseHandle, config: AppConfig, logger: Logger) {
+  if (!handle.pool) return;
+  const budget = connectionBudget({
+    workers: config.workers,
+    poolSize: config.DATABASE_POOL_SIZE,
+    redis: Boolean(config.REDIS_URL),
+  });
+  const { accepted } = await assertConnectionBudget(handle.pool, budget);
+  logger.info({ connections: budget, accepted }, `${describeBudget(budget)} (PostgreSQL en accepte ${accepted})`);
+}
+
 /**
  * What runs once before forking workers (server/main.ts, PostgreSQL with WEB_CONCURRENCY > 1):
  * validate settings, check the port, migrate the database and load reference data.
  */
-export async function prepareCluster(env: NodeJS.ProcessEnv = process.env): Promise<{ config: AppConfig; logger: Logger }> {
+export async function prepareCluster(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ config: AppConfig; logger: Logger }> {
   const config = loadConfig(env);
-  const logger = createLogger({ level: config.LOG_LEVEL, pretty: !config.isProduction && process.stdout.isTTY === true });
+  const logger = createLogger({
+    level: config.LOG_LEVEL,
+    pretty: !config.isProduction && process.stdout.isTTY === true,
+  });
   if (config.PORT !== 0) await assertPortFree(config.PORT, config.HOST);
   const t0 = performance.now();
   const handle = await openDatabase({
@@ -85,6 +103,7 @@ export async function prepareCluster(env: NodeJS.ProcessEnv = process.env): Prom
     onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue"),
   });
   try {
+    await checkConnections(handle, config, logger);
     const placesResult = await ensurePlacesLoaded({ db: handle.db, csvPath: PLACES_CSV });
     if (placesResult.loaded) logger.info({ rows: placesResult.rows }, "codes postaux de référence chargés");
   } finally {
@@ -99,7 +118,10 @@ export async function prepareCluster(env: NodeJS.ProcessEnv = process.env): Prom
  * (PGlite), open and migrate the database, load reference and demo data, then serve HTTP.
  * In a cluster worker (`options.worker`), only the pool and the HTTP server.
  */
-export async function startServer(env: NodeJS.ProcessEnv = process.env, options: StartServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+  options: StartServerOptions = {},
+): Promise<RunningServer> {
   const worker = options.worker;
   const timings: Record<string, number> = {};
   const t0 = performance.now();
@@ -122,9 +144,13 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, "pg"),
+      poolSize: config.DATABASE_POOL_SIZE,
       migrate: !worker,
-      onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte à la prochaine requête"),
+      onPoolError: (err) =>
+        logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte à la prochaine requête"),
     });
+    // One server process on PostgreSQL (no cluster): its budget is checked here.
+    if (!worker && config.workers === 1) await checkConnections(handle, config, logger);
     t = mark("database_open_and_migrate_ms", t);
     const { db } = handle;
     const dumpDataDir = handle.dumpDataDir;
@@ -134,11 +160,20 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     }
     t = mark("reference_data_ms", t);
     // The towns of free-text search, built while the rest starts, so no request builds them.
-    void warmTownIndex(db).catch((err: unknown) => logger.warn({ err }, "index des villes non construit : il le sera à la première recherche"));
+    void warmTownIndex(db).catch((err: unknown) =>
+      logger.warn({ err }, "index des villes non construit : il le sera à la première recherche"),
+    );
 
     const secret = config.authSecret || readOrCreateSecret(config.dataDir);
-    const storage = await openStorage({ settings: config.storage, dataDir: config.dataDir, publicBaseUrl: config.PHOTO_BASE_URL });
-    logger.info({ storage: describeStorage(config.storage), photoBaseUrl: config.PHOTO_BASE_URL ?? null }, "stockage des photos");
+    const storage = await openStorage({
+      settings: config.storage,
+      dataDir: config.dataDir,
+      publicBaseUrl: config.PHOTO_BASE_URL,
+    });
+    logger.info(
+      { storage: describeStorage(config.storage), photoBaseUrl: config.PHOTO_BASE_URL ?? null },
+      "stockage des photos",
+    );
     const transport = config.SMTP_URL
       ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
       : createOutboxMailer({
@@ -157,10 +192,18 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     });
     const mailer = createQueuedMailer({ queue: jobs, transport });
     if (config.JOBS_IN_WEB || config.isEmbedded) {
-      if (!config.JOBS_IN_WEB) logger.warn("JOBS_IN_WEB=false ignoré : la base intégrée n'a qu'un processus, il exécute les tâches");
+      if (!config.JOBS_IN_WEB)
+        logger.warn("JOBS_IN_WEB=false ignoré : la base intégrée n'a qu'un processus, il exécute les tâches");
       await jobs.work({
         email: deliverWith(transport),
-        "price-drop-digest": priceDropDigestHandler({ db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+        "price-drop-digest": priceDropDigestHandler({
+          db,
+          mailer,
+          jobs,
+          storage,
+          publicUrl: config.PUBLIC_URL,
+          logger,
+        }),
         "seller-stats": sellerStatsHandler({ db }),
         ...searchAlertHandlers({
           db,
@@ -208,7 +251,12 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
     let demoAccounts: RunningServer["demoAccounts"] = null;
     if (config.isEmbedded && config.DEMO_DATA) {
       demoAccounts = demoPasswordFor(config);
-      const demo = await seedDemoData({ db, storage, listingCount: config.DEMO_LISTINGS, password: demoAccounts.password });
+      const demo = await seedDemoData({
+        db,
+        storage,
+        listingCount: config.DEMO_LISTINGS,
+        password: demoAccounts.password,
+      });
       if (demo.seeded) logger.info(demo, "données de démonstration créées");
       if (await applyDemoPassword(db, demoAccounts.password)) {
         logger.info({ published: demoAccounts.published }, "mot de passe des comptes de démonstration mis à jour");
@@ -248,7 +296,9 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
             logger.info({ tables }, "tables nettoyées (VACUUM)");
             // Fresh statistics of the listings: fresh density per place too (no search rebuilds it here).
             if (tables.some((t) => t.table === "listings")) {
-              void warmPlaceDensity(db).catch((err: unknown) => logger.warn({ err }, "densité des annonces par lieu non recalculée"));
+              void warmPlaceDensity(db).catch((err: unknown) =>
+                logger.warn({ err }, "densité des annonces par lieu non recalculée"),
+              );
             }
           },
           onError: (err) => logger.warn({ err }, "nettoyage des tables (VACUUM) impossible"),
@@ -269,16 +319,22 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env, options:
       s.listen(config.PORT, config.HOST);
       s.once("listening", () => resolve(s));
       s.once("error", (error: NodeJS.ErrnoException) => {
-        reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new PortUnavailableError(config.PORT, config.HOST, error.code) : error);
+        reject(
+          error.code === "EADDRINUSE" || error.code === "EACCES"
+            ? new PortUnavailableError(config.PORT, config.HOST, error.code)
+            : error,
+        );
       });
     });
     // Keep-alive sockets must not hold the process open at shutdown.
     server.keepAliveTimeout = 5_000;
-    if (worker) server.prependListener("request", (_req, res) => res.setHeader("X-Occazio-Worker", String(worker.index)));
+    if (worker)
+      server.prependListener("request", (_req, res) => res.setHeader("X-Occazio-Worker", String(worker.index)));
     const inFlight = trackInFlight(server);
     mark("http_listen_ms", t);
     // The first sitemap build runs in the background once the server answers.
-    if (config.SITEMAP_REFRESH_SECONDS > 0) services.sitemap.refresh().catch((err) => logger.warn({ err }, "plan du site non construit"));
+    if (config.SITEMAP_REFRESH_SECONDS > 0)
+      services.sitemap.refresh().catch((err) => logger.warn({ err }, "plan du site non construit"));
     timings.total_ms = Math.round(performance.now() - t0);
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.PORT;
@@ -361,7 +417,11 @@ function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new PortUnavailableError(port, host, error.code) : error),
+      reject(
+        error.code === "EADDRINUSE" || error.code === "EACCES"
+          ? new PortUnavailableError(port, host, error.code)
+          : error,
+      ),
     );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });

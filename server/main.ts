@@ -2,6 +2,7 @@ import "dotenv/config";
 import cluster, { type Worker } from "node:cluster";
 import { AggregatorRegistry } from "prom-client";
 import { ConfigError, loadConfig } from "~/server/config.server";
+import { ConnectionBudgetError } from "~/server/connection-budget.server";
 import { DataDirLockedError } from "~/server/data-dir-lock.server";
 import { demoCredentialsBanner } from "~/features/demo/demo-accounts.server";
 import { PortUnavailableError, prepareCluster, startServer } from "./boot";
@@ -19,7 +20,12 @@ type WorkerMessage = { type: "ready"; url: string } | MetricsMessage;
 const announceReady = (url: string) => console.log(`\nOccazio est prêt : ${url}`);
 
 function fail(error: unknown): never {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof PortUnavailableError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof PortUnavailableError ||
+    error instanceof ConnectionBudgetError
+  ) {
     console.error(`\n${error.message}\n`);
     process.exit(1);
   }

@@ -27,7 +27,7 @@ try {
   const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
-    poolSize: 4,
+    poolSize: Math.min(4, config.DATABASE_POOL_SIZE),
     onPoolError: (err) => logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte"),
   });
   const transport = createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger });

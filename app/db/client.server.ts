@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "~/server/project-root.server";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -33,7 +33,7 @@ export interface DatabaseHandle {
 /** Contrib extensions the schema uses (free-text search): PGlite loads them only when asked. */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "app", "db", "migrations");
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent PGlite is used. */
@@ -52,6 +52,32 @@ export interface OpenDatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/**
+ * Key of the session-level advisory lock taken around migrations (decision 0036): any
+ * bigint shared by every process of the application; this one is "occazio" in ASCII.
+ */
+export const MIGRATION_LOCK_KEY = 0x6f6363617a696fn;
+
+/**
+ * Applies the pending migrations while holding the migration advisory lock on one connection:
+ * processes started together on an empty database (replicas, a deploy's `db:migrate` beside
+ * a starting server) wait for the first one instead of racing it to create the same objects.
+ * The ones that waited then find every migration applied and do nothing.
+ */
+async function migratePostgres(pool: pg.Pool, migrationsFolder: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client, { schema, casing: "snake_case" }), { migrationsFolder });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsDir ?? MIGRATIONS_DIR;
   if (options.databaseUrl) {
@@ -68,7 +94,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     pool.on("error", options.onPoolError ?? (() => {}));
     const db = drizzlePg(pool, { schema, casing: "snake_case" });
-    if (options.migrate !== false) await migratePg(db, { migrationsFolder });
+    if (options.migrate !== false) await migratePostgres(pool, migrationsFolder);
     return { db: db as unknown as Database, engine: "postgres", pool, close: () => pool.end() };
   }
   if (options.pgliteDir) fs.mkdirSync(options.pgliteDir, { recursive: true });

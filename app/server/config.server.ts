@@ -1,4 +1,4 @@
-import os from "node:os";
+import { availableCpus } from "./connection-budget.server";
 import path from "node:path";
 import { z } from "zod";
 import { isLocalUrl, isLoopbackHost, localOriginAliases } from "./loopback";
@@ -81,7 +81,10 @@ export const configSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .regex(/^(true|false|loopback|linklocal|uniquelocal|\d+|[0-9a-fA-F.:/, ]+)$/, "false, loopback, un nombre de proxys ou des adresses IP/CIDR")
+      .regex(
+        /^(true|false|loopback|linklocal|uniquelocal|\d+|[0-9a-fA-F.:/, ]+)$/,
+        "false, loopback, un nombre de proxys ou des adresses IP/CIDR",
+      )
       .default("false"),
   ),
   /**
@@ -93,23 +96,45 @@ export const configSchema = z.object({
     blankToUndefined,
     z
       .string()
-      .regex(/^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?\s*)*,?\s*$/, "des noms d'hôte séparés par des virgules (nom ou nom:port, sans http://)")
+      .regex(
+        /^\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?\s*)*,?\s*$/,
+        "des noms d'hôte séparés par des virgules (nom ou nom:port, sans http://)",
+      )
       .optional(),
   ),
   /** Seconds between background rebuilds of the sitemaps (0 = rebuilt on every request). */
-  SITEMAP_REFRESH_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
+  SITEMAP_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(900),
   /**
    * Seconds between runs of the market price refresher (models whose listings changed are
    * fitted again; the whole market once a day) in processes that run jobs; 0 = never.
    */
-  PRICING_REFRESH_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(30),
+  PRICING_REFRESH_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(30),
   /**
    * Embedded default: seconds between passes of its autovacuum (PGlite has none of its own:
    * tables with enough dead or new rows are vacuumed and analysed, decision 0023); 0 = never.
    */
-  EMBEDDED_VACUUM_SECONDS: z.coerce.number().int().min(0).max(24 * 3600).default(300),
+  EMBEDDED_VACUUM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 3600)
+    .default(300),
   /** Embedded default: hours between automatic backups into DATA_DIR/backups (0 = none). */
-  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  BACKUP_INTERVAL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
   /** Embedded default: automatic backups kept (oldest deleted first). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   /** Background jobs (e-mails) run in this web process; "false" leaves them to `npm run worker` (PostgreSQL only). */
@@ -128,10 +153,29 @@ export const configSchema = z.object({
   /** Bearer token protecting GET /metrics (Prometheus); unset: no /metrics at all. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "au moins 16 caractères").optional()),
   /**
-   * HTTP worker processes with DATABASE_URL (node:cluster; default: the machine's cores). The
+   * HTTP worker processes with DATABASE_URL (node:cluster; default: the CPUs of the container's
+   * cgroup quota, else the machine's cores). The
    * embedded default always runs one process (PGlite is one process's database).
    */
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /**
+   * PostgreSQL connections in each process's pool (every HTTP worker, and the job worker's);
+   * each HTTP worker also opens one LISTEN connection (without REDIS_URL) and one while it
+   * rebuilds the sitemap. The total is logged at start and checked against max_connections.
+   */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  /**
+   * Direct PostgreSQL URL for the LISTEN connection of live events, when DATABASE_URL goes
+   * through a pooler in transaction mode (PgBouncer), which cannot keep a LISTEN. Default:
+   * DATABASE_URL. Unused with REDIS_URL.
+   */
+  DATABASE_LISTEN_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "doit commencer par postgres:// ou postgresql://")
+      .optional(),
+  ),
   /**
    * Seconds an anonymous home or search page is answered from this process's memory before it
    * is rendered again (issue 15, decision 0020); 0 turns the cache off. Default: 5 with
@@ -252,7 +296,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (raw.OIDC_ISSUER) {
     if (!raw.OIDC_CLIENT_ID || !raw.OIDC_CLIENT_SECRET) {
       throw new ConfigError([
-        { variable: raw.OIDC_CLIENT_ID ? "OIDC_CLIENT_SECRET" : "OIDC_CLIENT_ID", message: "obligatoire avec OIDC_ISSUER" },
+        {
+          variable: raw.OIDC_CLIENT_ID ? "OIDC_CLIENT_SECRET" : "OIDC_CLIENT_ID",
+          message: "obligatoire avec OIDC_ISSUER",
+        },
       ]);
     }
     identityProvider = {
@@ -265,10 +312,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } else if (raw.GOOGLE_CLIENT_ID || raw.GOOGLE_CLIENT_SECRET) {
     if (!raw.GOOGLE_CLIENT_ID || !raw.GOOGLE_CLIENT_SECRET) {
       throw new ConfigError([
-        { variable: raw.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID", message: "les deux variables Google sont obligatoires ensemble" },
+        {
+          variable: raw.GOOGLE_CLIENT_ID ? "GOOGLE_CLIENT_SECRET" : "GOOGLE_CLIENT_ID",
+          message: "les deux variables Google sont obligatoires ensemble",
+        },
       ]);
     }
-    identityProvider = { kind: "google", label: "Google", clientId: raw.GOOGLE_CLIENT_ID, clientSecret: raw.GOOGLE_CLIENT_SECRET };
+    identityProvider = {
+      kind: "google",
+      label: "Google",
+      clientId: raw.GOOGLE_CLIENT_ID,
+      clientSecret: raw.GOOGLE_CLIENT_SECRET,
+    };
   }
   let storage: StorageSettings;
   try {
@@ -277,14 +332,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError([{ variable: "STORAGE_URL", message: (error as Error).message }]);
   }
   const development = raw.NODE_ENV === "development";
-  let workers = raw.WEB_CONCURRENCY ?? (isEmbedded || development ? 1 : os.availableParallelism());
+  // Default: the CPUs of this container (its cgroup quota), not the host's cores.
+  let workers = raw.WEB_CONCURRENCY ?? (isEmbedded || development ? 1 : availableCpus());
   let singleProcessReason: string | null = null;
   if (workers > 1 && isEmbedded) {
     singleProcessReason =
       "WEB_CONCURRENCY ignoré : la base embarquée (PGlite) n'est ouverte que par un seul processus ; définissez DATABASE_URL (PostgreSQL) pour plusieurs workers.";
     workers = 1;
   } else if (workers > 1 && development) {
-    singleProcessReason = "WEB_CONCURRENCY ignoré en développement : un seul processus sert Vite et le rechargement à chaud.";
+    singleProcessReason =
+      "WEB_CONCURRENCY ignoré en développement : un seul processus sert Vite et le rechargement à chaud.";
     workers = 1;
   }
   const host = raw.HOST ?? (isEmbedded ? "127.0.0.1" : "0.0.0.0");

@@ -27,7 +27,7 @@ export interface SharedState {
 }
 
 export async function createSharedState(options: {
-  config: Pick<AppConfig, "DATABASE_URL" | "REDIS_URL" | "RATE_LIMIT_SCALE" | "EVENTS_NAMESPACE">;
+  config: Pick<AppConfig, "DATABASE_URL" | "DATABASE_LISTEN_URL" | "REDIS_URL" | "RATE_LIMIT_SCALE" | "EVENTS_NAMESPACE">;
   db: Database;
   logger: Logger;
 }): Promise<SharedState> {
@@ -49,7 +49,8 @@ export async function createSharedState(options: {
         onConnectionError: (err) => logger.warn({ err }, "connexion Redis (événements en direct) perdue : nouvel essai"),
       })
     : await createPostgresEventBus({
-        databaseUrl: config.DATABASE_URL,
+        // A pooler in transaction mode cannot keep a LISTEN: DATABASE_LISTEN_URL goes direct.
+        databaseUrl: config.DATABASE_LISTEN_URL ?? config.DATABASE_URL,
         notify: (channel, payload) => db.execute(sql`select pg_notify(${channel}, ${payload})`),
         onListenerError,
         onConnectionError: (err) => logger.warn({ err }, "connexion LISTEN (événements en direct) perdue : nouvel essai"),

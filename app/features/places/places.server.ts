@@ -91,6 +91,9 @@ export function parsePlacesCsv(content: string): PlaceRow[] {
  * Loads reference/places.csv into `places` when the table is empty or the file changed
  * (its SHA-256 is kept in app_meta), in one transaction.
  */
+/** Advisory lock held while the reference places are (re)loaded: "places" in ASCII. */
+const PLACES_LOAD_LOCK_KEY = 0x706c61636573;
+
 export async function ensurePlacesLoaded(options: {
   db: Database;
   csvPath: string;
@@ -100,7 +103,12 @@ export async function ensurePlacesLoaded(options: {
   const [current] = await options.db.select().from(appMeta).where(eq(appMeta.key, PLACES_META_KEY));
   if (current?.value === hash) return { loaded: false, rows: 0 };
   const rows = parsePlacesCsv(content);
-  await options.db.transaction(async (tx) => {
+  const loaded = await options.db.transaction(async (tx) => {
+    // Processes started together (replicas on an empty database) load the file once: the
+    // others wait here, then find the hash written (decision 0036).
+    await tx.execute(sql`select pg_advisory_xact_lock(${PLACES_LOAD_LOCK_KEY})`);
+    const [again] = await tx.select().from(appMeta).where(eq(appMeta.key, PLACES_META_KEY));
+    if (again?.value === hash) return false;
     await tx.delete(places);
     const batchSize = 2_000;
     for (let i = 0; i < rows.length; i += batchSize) {
@@ -110,6 +118,7 @@ export async function ensurePlacesLoaded(options: {
       .insert(appMeta)
       .values({ key: PLACES_META_KEY, value: hash })
       .onConflictDoUpdate({ target: appMeta.key, set: { value: hash, updatedAt: sql`now()` } });
+    return true;
   });
-  return { loaded: true, rows: rows.length };
+  return loaded ? { loaded: true, rows: rows.length } : { loaded: false, rows: 0 };
 }
