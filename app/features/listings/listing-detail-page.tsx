@@ -4,7 +4,6 @@ import { useRootData } from "~/features/auth/session-user";
 import { CompareButton } from "~/features/compare/comparison-tray";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
-import { SellerTrust } from "~/features/sellers/seller-trust";
 import type { QueueItem } from "~/features/moderation/moderation-data";
 import { MODERATION_ACTION_LABELS } from "~/features/moderation/moderation-reasons";
 import { ReportListing } from "~/features/moderation/report-listing";
@@ -268,7 +267,12 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
                 {listing.seller.name}
               </Link>
             </p>
-            <SellerTrust trust={listing.seller.trust} />
+            {/* Trust figures (issue 33): the lines SellerTrust (features/sellers) renders, inline here to fit the page's first-load budget. */}
+            <ul className="space-y-1 text-sm text-slate-500">
+              {listing.seller.trust.lines.map((line) => (
+                <li key={line}>✓ {line}</li>
+              ))}
+            </ul>
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
               <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
