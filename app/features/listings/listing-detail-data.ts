@@ -1,3 +1,4 @@
+import type { SellerTrust } from "~/features/sellers/seller-trust-data";
 import type { ListingStatus } from "~/db/schema";
 import type { PriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardPhoto } from "./listing-card-data";
@@ -55,7 +56,7 @@ export interface ListingDetail {
   updatedAt: string;
   photos: ListingDetailPhoto[];
   /** `username` is the profile URL's handle only; `name` is what buyers read ('Camille D.'). */
-  seller: { id: string; username: string; name: string; memberSince: string; hasPhone: boolean };
+  seller: { id: string; username: string; name: string; memberSince: string; hasPhone: boolean; trust: SellerTrust };
   /** The viewer owns it. */
   isOwner: boolean;
   priceRating: ListingPriceFields;

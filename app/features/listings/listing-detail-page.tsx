@@ -266,8 +266,13 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               <Link to={`/profile/${encodeURIComponent(listing.seller.username)}`} className="font-semibold text-brand-700 underline">
                 {listing.seller.name}
               </Link>
-              <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
+            {/* Trust figures (issue 33): the lines SellerTrust (features/sellers) renders, inline here to fit the page's first-load budget. */}
+            <ul className="space-y-1 text-sm text-slate-500">
+              {listing.seller.trust.lines.map((line) => (
+                <li key={line}>✓ {line}</li>
+              ))}
+            </ul>
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
               <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { publicNameColumns } from "~/features/account/public-name.server";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { listingCounters, listingPhotos, listings, moderationEvents, user } from "~/db/schema";
+import { sellerStats } from "~/db/pro-schema";
+import { sellerTrustOf } from "~/features/sellers/seller-trust.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
@@ -58,14 +60,24 @@ export async function getListingDetail(options: {
         username: user.username,
         ...publicNameColumns(user),
         createdAt: user.createdAt,
+        emailVerified: user.emailVerified,
         phoneNumber: user.phoneNumber,
+      },
+      // Trust figures: stored by the 'seller-stats' job, read here by primary key (decision 0035).
+      stats: {
+        publishedCount: sellerStats.publishedCount,
+        soldCount: sellerStats.soldCount,
+        conversations90d: sellerStats.conversations90d,
+        answered90d: sellerStats.answered90d,
+        medianResponseSeconds: sellerStats.medianResponseSeconds,
       },
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
+    .leftJoin(sellerStats, eq(sellerStats.userId, listings.ownerId))
     .where(eq(listings.id, options.listingId));
   if (!row) throw new AppError("not_found", NOT_FOUND_MESSAGE);
-  const { listing, seller } = row;
+  const { listing, seller, stats } = row;
   const isOwner = options.viewer?.id === listing.ownerId;
   const isModerator = options.viewer?.role === "moderator";
   const visible =
@@ -128,6 +140,7 @@ export async function getListingDetail(options: {
       name: publicNameOf(seller),
       memberSince: seller.createdAt.toISOString(),
       hasPhone: Boolean(seller.phoneNumber),
+      trust: sellerTrustOf(seller, stats),
     },
     isOwner,
     priceRating: {
