@@ -18,7 +18,7 @@ describe("responseBucket", () => {
 describe("trustLines", () => {
   it("writes the figures in French, singular and plural", () => {
     const base = { emailVerified: true, memberSince: "mars 2023", publishedCount: 1, soldCount: 0, responseWithin: null, responseRatePercent: null };
-    expect(trustLines(base)).toEqual(["E-mail vérifié", "Membre depuis mars 2023", "1 annonce en ligne", "0 véhicule vendu sur Occazio"]);
+    expect(trustLines(base)).toEqual(["E-mail vérifié", "Membre depuis mars 2023", "1 annonce en ligne"]);
     expect(trustLines({ ...base, emailVerified: false, publishedCount: 12, soldCount: 3, responseWithin: "3 h", responseRatePercent: 92 })).toEqual([
       "Membre depuis mars 2023",
       "12 annonces en ligne",

@@ -37,7 +37,10 @@ export function trustLines(trust: Omit<SellerTrust, "lines">): string[] {
   if (trust.emailVerified) lines.push("E-mail vérifié");
   lines.push(`Membre depuis ${trust.memberSince}`);
   lines.push(`${trust.publishedCount} annonce${trust.publishedCount > 1 ? "s" : ""} en ligne`);
-  lines.push(`${trust.soldCount} véhicule${trust.soldCount > 1 ? "s" : ""} vendu${trust.soldCount > 1 ? "s" : ""} sur Occazio`);
+  // A zero is no trust signal: said only once something was sold.
+  if (trust.soldCount > 0) {
+    lines.push(`${trust.soldCount} véhicule${trust.soldCount > 1 ? "s" : ""} vendu${trust.soldCount > 1 ? "s" : ""} sur Occazio`);
+  }
   if (trust.responseWithin) lines.push(`Répond en général en moins de ${trust.responseWithin}`);
   if (trust.responseRatePercent != null) lines.push(`Taux de réponse : ${trust.responseRatePercent}\u00a0%`);
   return lines;
