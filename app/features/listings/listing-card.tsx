@@ -7,6 +7,7 @@ import { isPriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
+import { SellerKindBadge } from "./seller-kind-badge";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
 export function recordCardClick(listingId: string) {
@@ -85,9 +86,12 @@ export function ListingCard({
           {compareAction}
         </div>
         {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
-        <p className="truncate text-sm text-slate-600">
-          {listing.postalCode} {listing.city}
-        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="truncate text-sm text-slate-600">
+            {listing.postalCode} {listing.city}
+          </p>
+          {listing.sellerKind ? <SellerKindBadge kind={listing.sellerKind} /> : null}
+        </div>
       </div>
     </article>
   );

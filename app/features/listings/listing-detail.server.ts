@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { publicNameColumns } from "~/features/account/public-name.server";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listingCounters, listingPhotos, listings, moderationEvents, user } from "~/db/schema";
+import { listingCounters, listingPhotos, listings, moderationEvents, proProfiles, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
@@ -59,13 +59,16 @@ export async function getListingDetail(options: {
         ...publicNameColumns(user),
         createdAt: user.createdAt,
         phoneNumber: user.phoneNumber,
+        suspendedAt: user.suspendedAt,
       },
+      pro: { companyName: proProfiles.companyName, status: proProfiles.status, slug: proProfiles.slug, phone: proProfiles.phone },
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
+    .leftJoin(proProfiles, eq(proProfiles.userId, listings.ownerId))
     .where(eq(listings.id, options.listingId));
   if (!row) throw new AppError("not_found", NOT_FOUND_MESSAGE);
-  const { listing, seller } = row;
+  const { listing, seller, pro } = row;
   const isOwner = options.viewer?.id === listing.ownerId;
   const isModerator = options.viewer?.role === "moderator";
   const visible =
@@ -125,9 +128,12 @@ export async function getListingDetail(options: {
     seller: {
       id: seller.id,
       username: seller.username ?? "Vendeur",
-      name: publicNameOf(seller),
+      // A professional is shown by its company name (its page's legal mentions say who it is).
+      name: pro ? pro.companyName : publicNameOf(seller),
       memberSince: seller.createdAt.toISOString(),
-      hasPhone: Boolean(seller.phoneNumber),
+      hasPhone: Boolean(pro?.phone.trim() || seller.phoneNumber),
+      // Verified and not suspended: the dealer page exists (get-dealer-page.server.ts).
+      pro: pro ? { companyName: pro.companyName, slug: pro.slug, verified: pro.status === "verified" && !seller.suspendedAt } : null,
     },
     isOwner,
     priceRating: {

@@ -22,6 +22,7 @@ type FacetColumn = "brand" | "model" | "fuel" | "gearbox" | "vehicleType" | "col
 export function facetKey(filters: SearchFilters, hasArea: boolean): Record<FacetColumn, string[]> | undefined {
   if (
     hasArea ||
+    filters.ownerId !== undefined ||
     filters.q ||
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||

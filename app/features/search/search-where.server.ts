@@ -143,6 +143,7 @@ export function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
     filters.goodDeals ||
+    filters.ownerId !== undefined ||
     Boolean(filters.q),
   );
 }
@@ -191,6 +192,7 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     goodDeals: filters.goodDeals === true ? true : undefined,
     sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
     page: clampPage(filters.page),
+    ownerId: text(filters.ownerId),
   };
 }
 
@@ -207,6 +209,8 @@ export function searchWhere(
   forCount = false,
 ): SQL {
   const conditions: (SQL | undefined)[] = [eq(listings.status, "published")];
+  // A seller's own listings (dealer page): listings_published_owner_idx (owner, newest first).
+  if (filters.ownerId !== undefined) conditions.push(eq(listings.ownerId, filters.ownerId));
   if (text) conditions.push(textPredicate(text, filters, forCount));
   if (filters.brand) conditions.push(eq(listings.brand, filters.brand));
   if (filters.model) conditions.push(eq(listings.model, filters.model));
