@@ -5,7 +5,6 @@ import { DealerPage } from "~/features/pro/dealer-page";
 import { dealerDescription, dealerPath } from "~/features/pro/dealer-seo";
 import { getDealerPage } from "~/features/pro/get-dealer-page.server";
 import { parseSearchParams } from "~/features/search/parse-search-params";
-import { toSearchParams } from "~/features/search/search-params";
 import { isAppError } from "~/server/app-error";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { pageMeta, SITE_NAME } from "~/ui/seo";
@@ -40,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       priceDrops,
       canonical: `${origin}${dealerPath(page.dealer.slug)}`,
       // Filtered or sorted views of the page are not indexed (their canonical is the page itself).
-      indexable: toSearchParams({ ...page.filters, page: undefined }).toString() === "",
+      indexable: page.links.pageBase === dealerPath(page.dealer.slug),
       origin,
     };
   } catch (error) {

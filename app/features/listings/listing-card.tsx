@@ -7,7 +7,6 @@ import { isPriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
-import { SellerKindBadge } from "./seller-kind-badge";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
 export function recordCardClick(listingId: string) {
@@ -15,7 +14,7 @@ export function recordCardClick(listingId: string) {
     navigator.sendBeacon(`/api/listings/${listingId}/click`);
 }
 
-export const PLACEHOLDER_PHOTO = "/images/placeholder-vehicule.svg";
+export { PLACEHOLDER_PHOTO } from "./listing-card-data";
 
 /** Cards fill one column on phones, two on tablets, three or four on wide screens. */
 export const CARD_IMAGE_SIZES = "(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 360px";
@@ -90,7 +89,9 @@ export function ListingCard({
           <p className="truncate text-sm text-slate-600">
             {listing.postalCode} {listing.city}
           </p>
-          {listing.sellerKind ? <SellerKindBadge kind={listing.sellerKind} /> : null}
+          {listing.sellerKind ? (
+            <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
+          ) : null}
         </div>
       </div>
     </article>

@@ -24,29 +24,6 @@ import { BUBBLE, SellerPhoneButton } from "./seller-phone-button";
 
 const AreaMap = lazy(() => import("~/features/maps/area-map"));
 
-/** 'Professionnel vérifié', 'Professionnel' (pending or refused) or 'Particulier' (L111-7 II 3°, decision 0033). */
-function SellerStatus({ pro }: { pro: ListingDetail["seller"]["pro"] }) {
-  const label = pro ? (pro.verified ? "Professionnel vérifié" : "Professionnel") : "Particulier";
-  return (
-    <span className={`inline-block rounded px-1.5 py-0.5 text-xs font-semibold ${pro ? "bg-slate-900 text-white" : "bg-slate-100 text-slate-700 ring-1 ring-slate-200"}`}>
-      {label}
-    </span>
-  );
-}
-
-/** On a private seller's listing: consumer-law guarantees do not apply (D111-8, decision 0033). */
-function PrivateSaleNotice() {
-  return (
-    <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200">
-      <strong className="block">Vente entre particuliers : la garantie légale de conformité ne s'applique pas.</strong>
-      Les droits du Code de la consommation ne sont dus que par un vendeur professionnel ; le vendeur reste tenu de la garantie des vices cachés.{" "}
-      <Link to="/help#particulier-ou-professionnel" className="font-semibold underline">
-        En savoir plus
-      </Link>
-    </p>
-  );
-}
-
 /** Characters of the description shown before 'Voir plus'. */
 export const DESCRIPTION_PREVIEW = 600;
 
@@ -292,12 +269,18 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               >
                 {listing.seller.name}
               </Link>
-              <span className="mt-1 block">
-                <SellerStatus pro={listing.seller.pro} />
-              </span>
+              {/* Who sells (L111-7 II 3°, decision 0033); private sellers: the private-sale notice below. */}
+              <span className="mt-1 block text-sm font-semibold">{listing.seller.pro ? (listing.seller.pro.verified ? "Professionnel vérifié" : "Professionnel") : "Particulier"}</span>
               <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
-            {listing.seller.pro ? null : <PrivateSaleNotice />}
+            {listing.seller.pro ? null : (
+              <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+                Vente entre particuliers : la garantie légale de conformité ne s'applique pas.{" "}
+                <Link to="/help#particulier-ou-professionnel" className="underline">
+                  En savoir plus
+                </Link>
+              </p>
+            )}
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
               <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">

@@ -15,18 +15,7 @@ export const NO_PHONE_TEXT = "Numéro non communiqué";
  * `compact` (the phone contact bar): a button sized to its text, and its messages in a bubble
  * above the bar rather than under the button.
  */
-export function SellerPhoneButton({
-  listingId,
-  hasPhone,
-  compact = false,
-  endpoint = `/api/listings/${listingId}/phone`,
-}: {
-  listingId: string;
-  hasPhone: boolean;
-  compact?: boolean;
-  /** The dealer page asks its own endpoint (/api/pro/<slug>/phone), with the same limits. */
-  endpoint?: string;
-}) {
+export function SellerPhoneButton({ listingId, hasPhone, compact = false }: { listingId: string; hasPhone: boolean; compact?: boolean }) {
   // Needs the page's JavaScript: visibly disabled until it runs (decision 0024).
   const interactive = useInteractive();
   const user = useOptionalUser();
@@ -49,7 +38,7 @@ export function SellerPhoneButton({
     setMessage(null);
     if (!hasPhone) return setMessage({ text: NO_PHONE_TEXT, error: false });
     if (!user) return openAuthDialog({ mode: "login", reason: "Connectez-vous pour voir le numéro du vendeur." });
-    const response = await fetch(endpoint, { method: "POST" }).catch(() => null);
+    const response = await fetch(`/api/listings/${listingId}/phone`, { method: "POST" }).catch(() => null);
     const body = (await response?.json().catch(() => null)) as { phone?: string | null; error?: string } | null;
     if (!response?.ok) return setMessage({ text: body?.error ?? "Le numéro n'a pas pu être affiché.", error: true });
     if (body?.phone) setPhone(body.phone);

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings, phoneReveals, proProfiles, user } from "~/db/schema";
-import { formatPhone } from "~/features/account/profile-schemas";
+import { displayPhone } from "~/features/pro/pro-phone";
 import { AppError } from "~/server/app-error";
 import type { CounterDedupe } from "./listing-detail.server";
 import { isUuid } from "~/db/ids";
@@ -43,5 +43,5 @@ export async function revealSellerPhone(options: {
       update ${listings} set phone_reveal_count = phone_reveal_count + 1
       where id in (select listing_id from revealed)`);
   }
-  return { phone: formatPhone(row.phone) };
+  return { phone: displayPhone(row.phone) };
 }

@@ -1,28 +1,146 @@
-import { lazy, Suspense } from "react";
-import { Link, useNavigate, useNavigation } from "react-router";
+import { lazy, Suspense, useId, useState } from "react";
+import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
 import { CompareButton } from "~/features/compare/comparison-tray";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import type { PriceDropBadge } from "~/features/listings/listing-card-data";
 import { ListingCard } from "~/features/listings/listing-card";
 import { jsonLdText } from "~/features/listings/listing-seo";
-import { SellerPhoneButton } from "~/features/listings/seller-phone-button";
-import { activeFilterBadges } from "~/features/search/active-filter-badges";
-import { FilterDialog } from "~/features/search/filter-button";
-import { atPath, Pagination, SortSelect } from "~/features/search/search-controls";
-import { resultCountLabel, searchViewHref } from "~/features/search/search-meta";
-import type { SearchFilters } from "~/features/search/search-params";
 import type { SearchResult } from "~/features/search/search-types";
-import { WhenVisible } from "~/ui/when-visible";
+import { PageLinks } from "~/ui/pagination";
+import { useInteractive } from "~/ui/use-interactive";
+import { Button } from "~/ui/button";
+import { useOptionalUser } from "~/features/auth/session-user";
+import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { dealerJsonLd, dealerPath } from "./dealer-seo";
-import type { DealerPageData } from "./get-dealer-page.server";
+import type { DealerListLinks, DealerPageData } from "./dealer-page-data";
 
 const AreaMap = lazy(() => import("~/features/maps/area-map"));
+/**
+ * The dealer's number on request (POST /api/pro/<slug>/phone, the listings' limits): signed
+ * out, the sign-in popup first. Its own small component: sharing the listing page's button
+ * would move it out of that page's chunk (first-load budget, scripts/bundle-budget.ts).
+ */
+function DealerPhone({ slug, hasPhone }: { slug: string; hasPhone: boolean }) {
+  const interactive = useInteractive();
+  const user = useOptionalUser();
+  const { openAuthDialog } = useAuthDialog();
+  const [shown, setShown] = useState<{ phone?: string; note?: string; error?: boolean }>({});
+  if (shown.phone) {
+    return (
+      <a href={`tel:${shown.phone.replace(/\s/g, "")}`} className="block rounded-lg bg-emerald-50 px-4 py-2.5 text-center font-semibold text-emerald-900 ring-1 ring-emerald-200">
+        {shown.phone}
+      </a>
+    );
+  }
+  const onClick = async () => {
+    if (!hasPhone) return setShown({ note: "Numéro non communiqué" });
+    if (!user) return openAuthDialog({ mode: "login", reason: "Connectez-vous pour voir le numéro du professionnel." });
+    const response = await fetch(`/api/pro/${encodeURIComponent(slug)}/phone`, { method: "POST" }).catch(() => null);
+    const body = (await response?.json().catch(() => null)) as { phone?: string | null; error?: string } | null;
+    if (response?.ok) setShown(body?.phone ? { phone: body.phone } : { note: "Numéro non communiqué" });
+    else setShown({ note: body?.error ?? "Le numéro n'a pas pu être affiché.", error: true });
+  };
+  return (
+    <div>
+      <Button variant="secondary" className="w-full" disabled={!interactive} onClick={() => void onClick()}>
+        Afficher le téléphone
+      </Button>
+      {shown.note ? (
+        <p role={shown.error ? "alert" : "status"} className={`mt-2 text-sm ${shown.error ? "text-red-700" : "text-slate-700"}`}>
+          {shown.note}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The filters offered on a dealer's page: its brands and energies, a maximum price and mileage (a GET form). */
+function DealerFilters({ links, path }: { links: DealerListLinks; path: string }) {
+  const f = links.filters;
+  const field = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm";
+  return (
+    <Form method="get" action={path} className="flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+      {links.sort !== "recent" ? <input type="hidden" name="sort" value={links.sort} /> : null}
+      <label className="text-sm font-medium text-slate-700">
+        Marque
+        <select name="brand" defaultValue={f.brand ?? ""} className={`mt-1 block ${field}`}>
+          <option value="">Toutes</option>
+          {links.brands.map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.value} ({b.count})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Énergie
+        <select name="fuel" defaultValue={f.fuel ?? ""} className={`mt-1 block ${field}`}>
+          <option value="">Toutes</option>
+          {links.fuels.map((b) => (
+            <option key={b.value} value={b.value}>
+              {b.value} ({b.count})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Prix max (€)
+        <input name="price" type="number" min={0} step={500} inputMode="numeric" defaultValue={f.priceMax ?? ""} className={`mt-1 block w-28 ${field}`} />
+      </label>
+      <label className="text-sm font-medium text-slate-700">
+        Km max
+        <input name="mileageMax" type="number" min={0} step={5000} inputMode="numeric" defaultValue={f.mileageMax ?? ""} className={`mt-1 block w-28 ${field}`} />
+      </label>
+      <Button type="submit">Filtrer</Button>
+    </Form>
+  );
+}
+
+/** 'Trier par': a GET form without JavaScript, each choice's link (computed by the server) with it. */
+function DealerSort({ links, path }: { links: DealerListLinks; path: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const interactive = useInteractive();
+  const keep = [...new URLSearchParams(links.pageBase.split("?")[1] ?? "")].filter(([name]) => name !== "sort");
+  return (
+    <Form noValidate method="get" action={path} className="flex items-center gap-2">
+      {keep.map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+        Trier par
+      </label>
+      <select
+        id={id}
+        name="sort"
+        value={links.sort}
+        disabled={!interactive}
+        onChange={(event) => {
+          const picked = links.sorts.find((s) => s.value === event.target.value);
+          if (picked) void navigate(picked.href);
+        }}
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:cursor-wait disabled:opacity-60"
+      >
+        {links.sorts.map((sort) => (
+          <option key={sort.value} value={sort.value}>
+            {sort.label}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300">
+          Trier
+        </button>
+      </noscript>
+    </Form>
+  );
+}
 
 export interface DealerPageProps {
   dealer: DealerPageData;
   result: SearchResult;
-  filters: SearchFilters;
+  links: DealerListLinks;
   favoriteIds: string[];
   priceDrops: Record<string, PriceDropBadge>;
   canonical: string;
@@ -35,15 +153,14 @@ export interface DealerPageProps {
  * beside them the address and map, the phone behind the reveal, the hours of each day and the
  * legal mentions a professional seller owes buyers.
  */
-export function DealerPage({ dealer, result, filters, favoriteIds, priceDrops, canonical, origin }: DealerPageProps) {
+export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, canonical, origin }: DealerPageProps) {
   const { map } = useRootData();
-  const navigate = useNavigate();
+  const interactive = useInteractive();
   const navigation = useNavigation();
   const path = dealerPath(dealer.slug);
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
-  const badges = activeFilterBadges(filters);
+  const badges = links.badges;
   const favorites = new Set(favoriteIds);
-  const href = (next: SearchFilters) => atPath(searchViewHref(next, "liste"), path);
   const address = `${dealer.addressLine}, ${dealer.postalCode} ${dealer.city}`;
   return (
     <div className="space-y-6">
@@ -96,12 +213,12 @@ export function DealerPage({ dealer, result, filters, favoriteIds, priceDrops, c
                 Véhicules en vente
               </h2>
               <p className="text-sm text-slate-600" aria-live="polite">
-                {resultCountLabel(result.total, result.totalCapped)}
+                {links.countLabel}
               </p>
             </div>
+            <DealerFilters key={links.pageBase} links={links} path={path} />
             <div className="flex flex-wrap items-center gap-3">
-              <FilterDialog filters={filters} activeCount={badges.length} onApply={(next) => void navigate(href(next))} />
-              <SortSelect filters={filters} view="liste" path={path} />
+              <DealerSort links={links} path={path} />
               <Link to="/classement-des-annonces" className="text-sm text-brand-700 underline underline-offset-2">
                 Comment les annonces sont classées
               </Link>
@@ -111,7 +228,7 @@ export function DealerPage({ dealer, result, filters, favoriteIds, priceDrops, c
                 {badges.map((badge) => (
                   <li key={badge.key}>
                     <Link
-                      to={href(badge.remove)}
+                      to={badge.href}
                       aria-label={`Retirer le filtre ${badge.label}`}
                       className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100"
                     >
@@ -152,7 +269,11 @@ export function DealerPage({ dealer, result, filters, favoriteIds, priceDrops, c
                 ))}
               </ul>
             )}
-            <Pagination filters={filters} page={result.page} pageCount={result.pageCount} total={result.total} totalCapped={result.totalCapped} path={path} />
+            <PageLinks
+              page={result.page}
+              pageCount={result.pageCount}
+              href={(p) => (p === 1 ? links.pageBase : `${links.pageBase}${links.pageBase.includes("?") ? "&" : "?"}page=${p}`)}
+            />
           </section>
         </div>
 
@@ -166,15 +287,16 @@ export function DealerPage({ dealer, result, filters, favoriteIds, priceDrops, c
               <br />
               {dealer.postalCode} {dealer.city}
             </address>
-            <SellerPhoneButton listingId={dealer.slug} hasPhone={dealer.hasPhone} endpoint={`/api/pro/${encodeURIComponent(dealer.slug)}/phone`} />
+            <DealerPhone slug={dealer.slug} hasPhone={dealer.hasPhone} />
             {dealer.latitude != null && dealer.longitude != null ? (
-              <WhenVisible placeholder={<div className="h-[300px] rounded-xl bg-slate-100" />}>
-                {() => (
-                  <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
-                    <AreaMap latitude={dealer.latitude!} longitude={dealer.longitude!} tileUrl={map.tileUrl} attribution={map.attribution} />
-                  </Suspense>
-                )}
-              </WhenVisible>
+              // Leaflet needs the browser: the map loads once the page is interactive.
+              interactive ? (
+                <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
+                  <AreaMap latitude={dealer.latitude} longitude={dealer.longitude} tileUrl={map.tileUrl} attribution={map.attribution} />
+                </Suspense>
+              ) : (
+                <div className="h-[300px] rounded-xl bg-slate-100" />
+              )
             ) : null}
           </section>
 

@@ -1,4 +1,4 @@
-import type { DealerPageData } from "./get-dealer-page.server";
+import type { DealerPageData } from "./dealer-page-data";
 
 const SCHEMA_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 

@@ -1,14 +1,20 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { proProfiles, user } from "~/db/schema";
+import { listings, proProfiles, user } from "~/db/schema";
 import { variantKey } from "~/features/listings/photo-variants";
 import { searchListings } from "~/features/search/search-listings.server";
-import type { SearchFilters } from "~/features/search/search-params";
+import { activeFilterBadges } from "~/features/search/active-filter-badges";
+import { resultCountLabel } from "~/features/search/search-meta";
+import { availableSorts, defaultSort, SORT_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
 import type { SearchResult } from "~/features/search/search-types";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { formatSiret } from "./siret";
-import { describeDay, isOpenAt, parisWeekMinute, WEEKDAYS, type OpeningHours } from "./opening-hours";
+import { dealerPath } from "./dealer-seo";
+import type { DealerListLinks, DealerPageData } from "./dealer-page-data";
+import { describeDay, isOpenAt, parisWeekMinute, WEEKDAYS } from "./opening-hours";
+
+export type { DealerListLinks, DealerPageData };
 
 export const DEALER_NOT_FOUND = "Ce professionnel n'a pas de page sur Occazio.";
 
@@ -22,29 +28,6 @@ export function monthYear(date: Date): string {
   return `${MONTHS[month - 1]} ${parts.find((p) => p.type === "year")?.value ?? ""}`;
 }
 
-/** What the dealer page shows (app/features/pro/dealer-page.tsx). */
-export interface DealerPageData {
-  slug: string;
-  companyName: string;
-  siret: string;
-  /** '732 829 320 00074', as INSEE prints it. */
-  siretFormatted: string;
-  addressLine: string;
-  postalCode: string;
-  city: string;
-  latitude: number | null;
-  longitude: number | null;
-  /** 'lundi' … 'dimanche' with '9 h – 12 h, 14 h – 19 h' or 'Fermé'; `today` marks the current Paris day. */
-  hours: { day: string; text: string; today: boolean }[];
-  openingHours: OpeningHours;
-  /** Computed in Europe/Paris when the page is rendered. */
-  openNow: boolean;
-  logo: { src: string; srcSet: string } | null;
-  presentation: string | null;
-  /** 'mars 2023'. */
-  memberSince: string;
-  hasPhone: boolean;
-}
 
 /**
  * A verified professional's public profile by its slug. Pending, refused or suspended
@@ -61,20 +44,63 @@ export async function findVerifiedDealer(db: DbExecutor, slug: string) {
   return row ?? null;
 }
 
+
+function hrefAt(path: string, filters: SearchFilters): string {
+  const query = toSearchParams({ ...filters, ownerId: undefined }).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export function dealerListLinks(
+  slug: string,
+  filters: SearchFilters,
+  result: Pick<SearchResult, "total" | "totalCapped">,
+  choices: Pick<DealerListLinks, "brands" | "fuels">,
+): DealerListLinks {
+  const path = dealerPath(slug);
+  const own: SearchFilters = { ...filters, ownerId: undefined };
+  return {
+    countLabel: resultCountLabel(result.total, result.totalCapped),
+    sort: own.sort ?? defaultSort(own),
+    sorts: availableSorts(own).map((sort) => ({ value: sort, label: SORT_LABELS[sort], href: hrefAt(path, { ...own, sort, page: undefined }) })),
+    badges: activeFilterBadges(own).map((badge) => ({ key: badge.key, label: badge.label, href: hrefAt(path, badge.remove) })),
+    pageBase: hrefAt(path, { ...own, page: undefined }),
+    filters: own,
+    ...choices,
+  };
+}
+
+/** The brands and energies of a seller's published listings (listings_published_owner_idx). */
+async function filterChoices(db: DbExecutor, ownerId: string): Promise<Pick<DealerListLinks, "brands" | "fuels">> {
+  const rows = await db
+    .select({ brand: listings.brand, fuel: listings.fuel, n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(and(eq(listings.ownerId, ownerId), eq(listings.status, "published")))
+    .groupBy(listings.brand, listings.fuel);
+  const tally = (key: "brand" | "fuel") => {
+    const counts = new Map<string, number>();
+    for (const row of rows) if (row[key]) counts.set(row[key]!, (counts.get(row[key]!) ?? 0) + Number(row.n));
+    return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => a.value.localeCompare(b.value, "fr"));
+  };
+  return { brands: tally("brand"), fuels: tally("fuel") };
+}
+
 export async function getDealerPage(options: {
   db: DbExecutor;
   storage: Storage;
   slug: string;
   filters: SearchFilters;
   now?: Date;
-}): Promise<{ dealer: DealerPageData; result: SearchResult; filters: SearchFilters }> {
+}): Promise<{ dealer: DealerPageData; result: SearchResult; links: DealerListLinks }> {
   const row = await findVerifiedDealer(options.db, options.slug);
   if (!row) throw new AppError("not_found", DEALER_NOT_FOUND);
   const { pro } = row;
   const now = options.now ?? new Date();
   // Its published listings with the search's filters, sort and pages, restricted to this seller.
   const filters: SearchFilters = { ...options.filters, ownerId: pro.userId };
-  const result = await searchListings({ db: options.db, storage: options.storage, filters });
+  const [result, choices] = await Promise.all([
+    searchListings({ db: options.db, storage: options.storage, filters }),
+    filterChoices(options.db, pro.userId),
+  ]);
   const widths = pro.logoVariantWidths ?? [];
   const logo =
     pro.logoKey && widths.length
@@ -104,7 +130,6 @@ export async function getDealerPage(options: {
       hasPhone: pro.phone.trim() !== "",
     },
     result,
-    // The page's own links never carry the owner.
-    filters: { ...filters, ownerId: undefined },
+    links: dealerListLinks(pro.slug, result.page > 1 ? { ...filters, page: result.page } : filters, result, choices),
   };
 }

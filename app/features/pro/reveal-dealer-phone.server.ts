@@ -1,6 +1,6 @@
 import type { DbExecutor } from "~/db/client.server";
-import { formatPhone } from "~/features/account/profile-schemas";
 import { AppError } from "~/server/app-error";
+import { displayPhone } from "./pro-phone";
 import { DEALER_NOT_FOUND, findVerifiedDealer } from "./get-dealer-page.server";
 
 /**
@@ -17,5 +17,5 @@ export async function revealDealerPhone(options: {
   const dealer = await findVerifiedDealer(options.db, options.slug);
   if (!dealer) throw new AppError("not_found", DEALER_NOT_FOUND);
   const phone = dealer.pro.phone.trim();
-  return { phone: phone ? formatPhone(phone) : null };
+  return { phone: phone ? displayPhone(phone) : null };
 }

@@ -10,16 +10,7 @@ import { useInteractive } from "~/ui/use-interactive";
  * The sort `<select>`: changing it loads the new order at once (the URL keeps it, page back to
  * 1). Without JavaScript it is a GET form with a 'Trier' button.
  */
-export function SortSelect({
-  filters,
-  view,
-  path = "/recherche",
-}: {
-  filters: SearchFilters;
-  view: SearchView;
-  /** Another page listing search results (the dealer page, /pro/<slug>). */
-  path?: string;
-}) {
+export function SortSelect({ filters, view }: { filters: SearchFilters; view: SearchView }) {
   const id = useId();
   const navigate = useNavigate();
   // Changing the order needs the page's JavaScript (the 'Trier' button is for browsers without
@@ -27,7 +18,7 @@ export function SortSelect({
   const interactive = useInteractive();
   const keep = [...toSearchParams({ ...filters, sort: undefined, page: undefined })];
   return (
-    <Form noValidate method="get" action={path} className="flex items-center gap-2">
+    <Form noValidate method="get" action="/recherche" className="flex items-center gap-2">
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -42,7 +33,7 @@ export function SortSelect({
         disabled={!interactive}
         onChange={(event) => {
           const sort = availableSorts(filters).find((s) => s === event.target.value) ?? defaultSort(filters);
-          void navigate(atPath(searchViewHref({ ...filters, sort, page: undefined }, view), path));
+          void navigate(searchViewHref({ ...filters, sort, page: undefined }, view));
         }}
         className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:cursor-wait disabled:opacity-60"
       >
@@ -61,11 +52,6 @@ export function SortSelect({
   );
 }
 
-/** A /recherche link moved to `path`, its query kept. */
-export function atPath(href: string, path: string): string {
-  return path === "/recherche" ? href : path + href.slice("/recherche".length);
-}
-
 /** Crawlable pagination of the result list (see ~/ui/pagination). */
 /**
  * Numbered pages, at most MAX_PAGE of them. On the last page of a search that has more
@@ -77,7 +63,6 @@ export function Pagination({
   pageCount,
   total,
   totalCapped = false,
-  path = "/recherche",
 }: {
   filters: SearchFilters;
   page: number;
@@ -85,13 +70,11 @@ export function Pagination({
   total: number;
   /** The count stopped at its cap (a search with words stops at exactly MAX_PAGE × PAGE_SIZE). */
   totalCapped?: boolean;
-  /** Another page listing search results (the dealer page, /pro/<slug>). */
-  path?: string;
 }) {
   const beyond = page === pageCount && pageCount === MAX_PAGE && (totalCapped || total > MAX_PAGE * PAGE_SIZE);
   return (
     <>
-      <PageLinks page={page} pageCount={pageCount} href={(p) => atPath(searchViewHref({ ...filters, page: p }, "liste"), path)} />
+      <PageLinks page={page} pageCount={pageCount} href={(p) => searchViewHref({ ...filters, page: p }, "liste")} />
       {beyond ? (
         <p className="mt-3 text-center text-sm text-slate-600">
           {`Seules les ${formatNumber(MAX_PAGE * PAGE_SIZE)} premières annonces sont affichées : affinez votre recherche (marque, prix, distance…) pour voir les autres.`}
