@@ -188,7 +188,7 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
             <span>
               {dealer.postalCode} {dealer.city}
             </span>
-            <span>· Membre depuis {dealer.memberSince}</span>
+            <span>Membre depuis {dealer.memberSince}</span>
           </p>
           <p className={`mt-2 text-sm font-semibold ${dealer.openNow ? "text-emerald-700" : "text-slate-700"}`}>
             {dealer.openNow ? "Ouvert maintenant" : "Fermé actuellement"}
