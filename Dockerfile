@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1.7
 # Production image of Occazio (see docs/DEPLOY.md). UNTESTED here: no Docker engine on the
 # machine this was written on; every command it runs is the one the tests run (`npm ci`,
-# `react-router build`, `tsx server/main.ts`).
+# `npm run build`, `node build/node/main.mjs`).
 
 # ---- build: dev dependencies, client and server bundles ----
 FROM node:20-bookworm-slim AS build
@@ -9,7 +9,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # ---- runtime: production dependencies, the build, non-root ----
 FROM node:20-bookworm-slim AS runtime
@@ -18,7 +18,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-# tsx (a production dependency) runs server/main.ts; sharp ships its own libvips.
+# build/node holds the compiled server; tsx (a production dependency) runs the one-shot scripts
+# (`npm run db:migrate`, `user:role`); sharp ships its own libvips.
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
@@ -32,5 +33,6 @@ EXPOSE 3000
 # Liveness; orchestrators should use /readyz for readiness (database, storage, queue).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# The web process; the worker runs the same image with `node --import tsx server/worker.ts`.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# The web process, compiled by `npm run build` (decision 0037): node itself is PID 1's child that
+# receives SIGTERM. The worker runs the same image with `node build/node/worker.mjs`.
+CMD ["node", "--enable-source-maps", "build/node/main.mjs"]

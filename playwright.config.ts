@@ -42,7 +42,7 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `rm -rf ${DATA_DIR} && node --import tsx server/main.ts`,
+      command: `rm -rf ${DATA_DIR} && node --enable-source-maps build/node/main.mjs`,
       url: `http://localhost:${PORT}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

@@ -10,6 +10,7 @@ export default [
     route("account-settings", "routes/account-settings.tsx"),
     route("account", "routes/account.tsx"),
     route("account/notifications", "routes/account.notifications.tsx"),
+    route("account/professionnel", "routes/account.professionnel.tsx"),
     route("reinitialiser-mot-de-passe", "routes/reset-password.tsx"),
     // Listings, favourites, sellers
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
@@ -54,6 +55,7 @@ export default [
   route("sitemaps/:name", "routes/sitemaps.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("api/listings/:id/photos", "routes/api.listing-photos.ts"),
+  route("api/pro/logo", "routes/api.pro-logo.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/search/map", "routes/api.search-map.ts"),

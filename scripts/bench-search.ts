@@ -4,6 +4,7 @@
 //                                 [--runs 100] [--database-url postgres://postgres@127.0.0.1:5432/test]
 //                                 [--naive auto|yes|no] [--keep] [--reuse] [--traffic yes|no]
 //                                 [--views 200000] [--bar 30] [--only text | --only "radius,last linked page"]
+//                                 [--write-cost yes|no|only]
 //                                 [--pglite-dir DATA_DIR/pg  (PGlite on disk, kept: for bench:ssr --pglite-data)]
 //
 // PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
@@ -62,6 +63,8 @@ const { values: args } = parseArgs({
     "text-bar": { type: "string", default: "50" },
     "suggest-bar": { type: "string", default: "20" },
     only: { type: "string" },
+    /** `only`: the write-cost measure alone (with --reuse, on a kept database), nothing else. */
+    "write-cost": { type: "string", default: "yes" },
     "pglite-dir": { type: "string" },
   },
 });
@@ -229,6 +232,11 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** Dealers: one per 100 listings (≈ 67 cars each on average, skewed), at least 5. */
+const PRO_SELLERS = Math.max(5, Math.round(ROWS / 100));
+/** Private sellers: one per 1.5 of the third of the listings they sell (see the owner of each generated row). */
+const PRIVATE_SELLERS = Math.ceil((Math.round(ROWS * 1.1) / 3) * (2 / 3)) + 1;
+
 async function generate(db: Database): Promise<void> {
   console.log(`\nGenerating ${ROWS.toLocaleString("fr-FR")} published listings (+10 % in other states)`);
   await timed("postal-code reference", () => ensurePlacesLoaded({ db, csvPath: PLACES_CSV }));
@@ -299,9 +307,21 @@ async function generate(db: Database): Promise<void> {
       from places p
       cross join lateral generate_series(1, case when p.postal_code ~ '(^75|^690|^130)..$|000$' then 80 else 1 end) k`);
     await db.execute(sql`alter table bench_place add primary key (idx)`);
-    await db.execute(sql`insert into "user" (id, name, email, email_verified, username, created_at, updated_at)
-      select 'bench-' || g, 'Vendeur ' || g, 'vendeur' || g || '@bench.invalid', true, 'bench' || g, now(), now()
-      from generate_series(1, 2000) g on conflict do nothing`);
+    // Sellers (issue 33), as on the French market: dealers (a professional profile, verified)
+    // own about two thirds of the listings, a few dozen to a few hundred cars each (the first
+    // ones, by the skew of the draw, the largest); private sellers have 1 or 2 cars each. The
+    // profiles exist before the listings: the insert trigger of migration 0020 marks theirs 'pro'.
+    await db.execute(sql`insert into "user" (id, name, display_name, email, email_verified, username, created_at, updated_at)
+      select 'bench-pro-' || g, 'Garage ' || g, 'Garage ' || g, 'garage' || g || '@bench.invalid', true, 'benchpro' || g, now(), now()
+      from generate_series(1, ${PRO_SELLERS}) g on conflict do nothing`);
+    await db.execute(sql`insert into pro_profiles (user_id, slug, company_name, siret, address_line, postal_code, city,
+        phone, opening_hours, status, verified_at)
+      select 'bench-pro-' || g, 'garage-bench-' || g, 'Garage Bench ' || g, lpad(g::text, 14, '0'), '1 rue du Garage',
+        '75011', 'Paris', '01 00 00 00 00', '{}'::jsonb, 'verified', now()
+      from generate_series(1, ${PRO_SELLERS}) g on conflict do nothing`);
+    await db.execute(sql`insert into "user" (id, name, display_name, email, email_verified, username, created_at, updated_at)
+      select 'bench-p-' || g, 'Particulier ' || g, 'Camille', 'particulier' || g || '@bench.invalid', true, 'benchp' || g, now(), now()
+      from generate_series(0, ${PRIVATE_SELLERS}) g on conflict do nothing`);
   });
   const placeCount = Number(rowsOf(await db.execute(sql`select count(*)::int as n from bench_place`))[0]?.n);
 
@@ -323,7 +343,10 @@ async function generate(db: Database): Promise<void> {
           vehicle_type, doors, seats, fiscal_power, din_power, license_status, mileage, color, vehicle_condition,
           description, price, city, postal_code, latitude, longitude, heart_count,
           created_at, updated_at, submitted_at, published_at)
-        select 'bench-' || (1 + floor(s.r_owner * 2000)::int),
+        -- One listing in three from a private seller ('bench-p-N': two, then one, then two…),
+        -- the others from a dealer drawn with a skew (the first dealers hold the most cars).
+        select case when g % 3 = 0 then 'bench-p-' || ((g / 3) * 2 / 3)
+                    else 'bench-pro-' || (1 + floor(power(s.r_owner, 1.6) * ${PRO_SELLERS})::int) end,
           v.status, 8, b.brand, m.model, v.year, lpad((1 + floor(s.r_month * 12))::text, 2, '0') || '/' || v.year,
           v.fuel, v.gearbox, m.vehicle_type,
           case when m.vehicle_type in ('Coupé', 'Cabriolet') then 3 else 5 end,
@@ -629,6 +652,26 @@ const FULL_MIX: QueryCase[] = [
     variants: [{ page: 100 }, { sort: "price_asc", page: 100 }, { sort: "year_desc", page: 100 }, { sort: "deals", page: 100 }],
     dealer: DEALER_SLUG,
     bar: DEALER_BAR_MS,
+  },
+  // Issue 33: who sells (listings.seller_kind: counted per kind in listing_seller_facet_counts, a trailing key
+  // column of the ordered indexes). Dealers hold about two thirds of the generated listings.
+  {
+    name: "seller=pro",
+    variants: [
+      { seller: "pro" },
+      { seller: "pro", sort: "price_asc" },
+      { seller: "pro", brand: "Peugeot" },
+      { seller: "pro", fuel: "Diesel", page: 20 },
+    ],
+  },
+  {
+    name: "seller=private + brand + 50 km",
+    variants: [
+      { seller: "private", brand: "Peugeot", postalCode: "75011", radius: 50 },
+      { seller: "private", brand: "Renault", postalCode: "69001", radius: 50 },
+      { seller: "private", brand: "Volkswagen", postalCode: "23000", radius: 50 },
+      { seller: "private", brand: "Citroën", postalCode: "33000", radius: 50, sort: "price_asc" },
+    ],
   },
   {
     name: "map points (≤ 5 000)",
@@ -995,6 +1038,76 @@ async function measureCounterWal(db: Database): Promise<void> {
   await db.execute(sql`update listings set heart_count = heart_count - 1 where id in ${ids.slice(200)}`);
 }
 
+/**
+ * What a write costs with the facet tables' triggers (decision 0029; issue 33, decision 0034,
+ * doubled the grouping sets written per statement, 64 → 128, with listing_seller_facet_counts):
+ * 200 single publications (an INSERT of one published listing), 200 facet edits (the fuel of a
+ * published listing changes: −1 and +1 on every grouping set) and 200 price edits (no facet
+ * changes: the cubes cancel out), one statement each, each in a transaction rolled back (the
+ * data set stays as it is). Each statement runs twice, alternately: with the seller table's
+ * triggers disabled inside its transaction (64 grouping sets, as before issue 33) and with
+ * every trigger (128), so both sides see the same load. p50 / p95 per statement.
+ */
+async function measureWriteCost(db: Database): Promise<void> {
+  if (engine !== "postgres") return;
+  const ids = rowsOf(
+    await db.execute(sql`select id from listings where status = 'published' order by random() limit 600`),
+  ).map((r) => String(r.id));
+  const [sellerTable] = rowsOf(await db.execute(sql`select to_regclass('listing_seller_facet_counts') is not null as present`));
+  const withSellerTable = sellerTable?.present === true;
+  const rollback = new Error("rollback");
+  const once = async (statement: SQLWrapper, sellerTriggers: boolean): Promise<number> => {
+    let ms = 0;
+    await db
+      .transaction(async (tx) => {
+        if (withSellerTable && !sellerTriggers) {
+          for (const op of ["insert", "update", "delete"]) {
+            await tx.execute(sql.raw(`alter table listings disable trigger listings_seller_facet_counts_${op}`));
+          }
+        }
+        const t0 = performance.now();
+        await tx.execute(statement);
+        ms = performance.now() - t0;
+        throw rollback;
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    return ms;
+  };
+  const summary = (ms: number[]) => {
+    ms.sort((a, b) => a - b);
+    return `p50 ${percentile(ms, 50).toFixed(2)} / p95 ${percentile(ms, 95).toFixed(2)} ms`;
+  };
+  const time = async (statement: (id: string) => SQLWrapper, sample: string[]) => {
+    const before: number[] = [];
+    const after: number[] = [];
+    for (const [i, id] of sample.entries()) {
+      // Alternate which runs first, so neither side always finds the pages warmed by the other.
+      if (i % 2) before.push(await once(statement(id), false));
+      after.push(await once(statement(id), true));
+      if (!(i % 2)) before.push(await once(statement(id), false));
+    }
+    return withSellerTable ? `64 sets ${summary(before)}; 128 sets ${summary(after)}` : summary(after);
+  };
+  const publish = (id: string) => sql`insert into listings (owner_id, status, draft_step, brand, model, year, fuel,
+      gearbox, vehicle_type, mileage, color, description, price, city, postal_code, latitude, longitude, published_at)
+    select owner_id, 'published', 8, brand, model, year, fuel, gearbox, vehicle_type, mileage, color, description,
+      price, city, postal_code, latitude, longitude, now() from listings where id = ${id}`;
+  const facetEdit = (id: string) =>
+    sql`update listings set fuel = case when fuel = 'Diesel' then 'Essence' else 'Diesel' end where id = ${id}`;
+  const priceEdit = (id: string) => sql`update listings set price = price + 100 where id = ${id}`;
+  const tables = rowsOf(
+    await db.execute(sql`select c.relname as name, pg_size_pretty(pg_total_relation_size(c.oid)) as size
+      from pg_class c where c.relname in ('listing_facet_counts', 'listing_seller_facet_counts') order by 1`),
+  );
+  const described = tables.map((r) => `${String(r.name)} ${String(r.size)}`).join(", ");
+  console.log(`\nWrite cost with the facet tables (${described}), one statement each, rolled back`);
+  console.log(`  200 single publications: ${await time(publish, ids.slice(0, 200))}`);
+  console.log(`  200 facet edits (fuel):  ${await time(facetEdit, ids.slice(200, 400))}`);
+  console.log(`  200 price edits:         ${await time(priceEdit, ids.slice(400))}`);
+}
+
 /** Prefixes as typed, one keystroke after another (issue 14: suggestions after 2 characters). */
 const SUGGESTION_PREFIXES = ["pe", "peu", "peugeot 30", "cl", "clio", "golf", "ren", "ly", "lyo", "mars", "tesla m", "69", "bord"];
 
@@ -1060,6 +1173,14 @@ try {
       .loadavg()
       .map((n) => n.toFixed(1))
       .join(" ");
+  if (args["write-cost"] === "only") {
+    console.log(`Load average: ${load()}`);
+    await measureWriteCost(db);
+    console.log(`Load average: ${load()}`);
+    await handle.close();
+    await drop();
+    process.exit(0);
+  }
   await resolveLastPages(db);
   await warmDensity(db);
   // The machine may be shared: the load average says how much to trust the tail latencies.
@@ -1068,6 +1189,7 @@ try {
   failures.push(...(await measureSuggestions(db)));
   console.log(`Load average after measuring: ${load()}`);
   await explainMix(db);
+  if (args["write-cost"] !== "no") await measureWriteCost(db);
   if (args.traffic !== "no") {
     await measureCounterWal(db);
     await simulateTraffic(db);

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "~/server/project-root.server";
 import type { ServerBuild } from "react-router";
 import { openDatabase, type DatabaseHandle } from "~/db/client.server";
 import { createAuth } from "~/features/auth/auth.server";
@@ -31,7 +31,7 @@ import { startEmbeddedVacuum } from "~/server/embedded-vacuum.server";
 import { assertConnectionBudget, connectionBudget, describeBudget } from "~/server/connection-budget.server";
 import { scheduleBackups } from "./backups";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const ROOT = PROJECT_ROOT;
 export const PLACES_CSV = path.join(ROOT, "reference", "places.csv");
 
 export interface RunningServer {

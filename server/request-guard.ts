@@ -28,7 +28,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 export const PHOTO_BODY_LIMIT = 16 * 1024 * 1024;
 
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-const PHOTO_UPLOAD = /^\/api\/listings\/[^/]+\/photos\/?$/;
+/** Listing photos and the professional logo: raw image bodies, streamed. */
+const PHOTO_UPLOAD = /^\/api\/(listings\/[^/]+\/photos|pro\/logo)\/?$/;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** Better Auth reads JSON; these of its endpoints also forms (an identity provider's form_post callback). */
 const AUTH_TYPES = ["application/json"];

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "~/server/project-root.server";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
@@ -33,7 +33,7 @@ export interface DatabaseHandle {
 /** Contrib extensions the schema uses (free-text search): PGlite loads them only when asked. */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "app", "db", "migrations");
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent PGlite is used. */

@@ -25,3 +25,26 @@ export const listingFacetCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.brand, t.model, t.fuel, t.gearbox, t.vehicleType, t.color] })],
 );
+
+/**
+ * The same counts for one kind of seller (issue 33, `seller=private|pro`, decision 0034): the
+ * 64 grouping sets of the cube above, each with the listing's `seller_kind` ('private' or
+ * 'pro', never '*': 'Tous' is the table above). Together the two tables are the cube of seven
+ * dimensions (128 grouping sets); a separate table keeps the first one as it was for the
+ * previous release during a rolling deploy (decision 0036: migrations only expand). Kept by
+ * the triggers `listings_seller_facet_counts_*` of migration 0021.
+ */
+export const listingSellerFacetCounts = pgTable(
+  "listing_seller_facet_counts",
+  {
+    sellerKind: text().notNull(),
+    brand: text().notNull(),
+    model: text().notNull(),
+    fuel: text().notNull(),
+    gearbox: text().notNull(),
+    vehicleType: text().notNull(),
+    color: text().notNull(),
+    n: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerKind, t.brand, t.model, t.fuel, t.gearbox, t.vehicleType, t.color] })],
+);

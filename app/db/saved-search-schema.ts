@@ -15,6 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth-schema";
+import type { SellerKind } from "./pro-schema";
 // Circular with schema.ts (which re-exports this file): safe, references are resolved lazily.
 import { listings } from "./schema";
 
@@ -56,6 +57,8 @@ export const savedSearches = pgTable(
     textQuery: text(),
     /** 'Bonne affaire et mieux' (`deals=1`): market price level 1–2 (app/features/pricing). */
     goodDeals: boolean().notNull().default(false),
+    /** 'Vendeur' (`seller=private|pro`, issue 33): matched against listings.seller_kind; NULL = 'Tous'. */
+    sellerKind: varchar({ length: 8 }).$type<SellerKind>(),
     postalCode: varchar({ length: 5 }),
     radiusKm: smallint(),
     /** Centre of the radius (the postal code's coordinates when saved) and its bounding box. */

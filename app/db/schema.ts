@@ -42,6 +42,7 @@ type SearchFilterColumn =
   | "gearbox"
   | "vehicleType"
   | "color"
+  | "sellerKind"
   | "price"
   | "year"
   | "mileage"
@@ -61,6 +62,8 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
     "gearbox",
     "vehicleType",
     "color",
+    // Who sells (issue 33, `seller=private|pro`): tested in the B-tree on every ordered path.
+    "sellerKind",
     "price",
     "year",
     "mileage",
@@ -182,6 +185,14 @@ export const listings = pgTable(
     // B-tree, so the entry carries no filter column (migration 0016 narrowed it).
     index("listings_published_point_idx")
       .using("gist", sql`point(${t.longitude}, ${t.latitude})`)
+      .where(sql`${t.status} = 'published'`),
+    // A brand around a place ("Peugeot within 50 km of Paris", issue 33's bench line with
+    // `seller`): the brand's entries inside the latitude band only, every other filter tested
+    // in the B-tree. The brand + model index would walk every entry of the brand (140 000 for
+    // Peugeot at 1 000 000 listings) to count the few in the circle; the band index every
+    // brand's entries in the band. Counts only: pages keep the ordered indexes.
+    index("listings_published_brand_geo_idx")
+      .on(t.brand, t.latitude, t.longitude, ...searchFilterColumns(t, ["brand", "latitude", "longitude"]))
       .where(sql`${t.status} = 'published'`),
     // Radius search, ordered paths: the latitude/longitude band, then the exact distance on the entry.
     index("listings_published_geo_idx")

@@ -1,6 +1,8 @@
 import { Link, useRevalidator } from "react-router";
 import { displayName, useRootData } from "~/features/auth/session-user";
 import { requireUser } from "~/features/auth/session.server";
+import { getProStatus } from "~/features/pro/get-pro-profile.server";
+import { PRO_PAGE_PATH, proStatusLabel } from "~/features/pro/pro-status";
 import { signOut } from "~/features/auth/sign-out";
 import { unreadLabel } from "~/features/shell/account-menu";
 import { Button, buttonClasses } from "~/ui/button";
@@ -14,7 +16,20 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context.services);
-  return { me };
+  const pro = await getProStatus({ db: context.services.db, userId: me.id });
+  return { me, proStatus: pro ? proStatusLabel(pro.status, pro.refusalReason) : null };
+}
+
+const PRO_ICON = "M4 7h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1zm5-3h6a1 1 0 0 1 1 1v2h-2V6h-4v1H8V5a1 1 0 0 1 1-1zm-6 9h18v2H3z";
+
+/** 'Je suis un professionnel' (issue 33): its verification status once the profile exists. */
+function proCard(status: string | null) {
+  return {
+    to: PRO_PAGE_PATH,
+    title: "Je suis un professionnel",
+    text: status ?? "Garage, négociant : déclarez votre entreprise et obtenez le badge « Pro ».",
+    icon: PRO_ICON,
+  };
 }
 
 const CARDS = [
@@ -45,7 +60,8 @@ const CARDS = [
 ];
 
 export default function AccountSettings({ loaderData }: Route.ComponentProps) {
-  const { me } = loaderData;
+  const { me, proStatus } = loaderData;
+  const cards = [...CARDS, proCard(proStatus)];
   const { unreadMessages } = useRootData();
   const revalidator = useRevalidator();
   const name = displayName(me);
@@ -83,10 +99,17 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
               </span>
             </Link>
           </li>
-          {CARDS.map((card) => (
+          {cards.map((card) => (
             <li key={card.to}>
-              <Link to={card.to} className="flex items-center justify-between px-4 py-3">
-                <span>{card.title}</span>
+              <Link to={card.to} className="flex items-center justify-between gap-3 px-4 py-3">
+                <span>
+                  {card.title}
+                  {card.to === PRO_PAGE_PATH && proStatus ? (
+                    <span className="block text-xs text-slate-600" data-testid="account-pro-status">
+                      {proStatus}
+                    </span>
+                  ) : null}
+                </span>
                 <span aria-hidden="true">›</span>
               </Link>
             </li>
@@ -113,7 +136,7 @@ export default function AccountSettings({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
         <ul className="mt-8 grid grid-cols-3 gap-4">
-          {CARDS.map((card) => (
+          {cards.map((card) => (
             <li key={card.to}>
               <Link to={card.to} className="block h-full rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 hover:shadow-md">
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 fill-brand-600">

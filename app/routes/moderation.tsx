@@ -5,13 +5,16 @@ import { listLargePriceChanges, listPendingRevisions, rejectRevision, validateRe
 import { listModerationHistory } from "~/features/moderation/list-moderation-history.server";
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
 import { listOpenReports } from "~/features/moderation/list-open-reports.server";
+import { listPendingPros } from "~/features/moderation/list-pending-pros.server";
 import { moderationTab, pageParam, type ModerationActionResult } from "~/features/moderation/moderation-action-data";
 import { ModerationPage } from "~/features/moderation/moderation-page";
 import { requireModerator } from "~/features/moderation/moderator.server";
+import { refusePro } from "~/features/moderation/refuse-pro.server";
 import { rejectListing } from "~/features/moderation/reject-listing.server";
 import { removeReportedListing } from "~/features/moderation/remove-reported-listing.server";
 import { suspendAccount } from "~/features/moderation/suspend-account.server";
 import { validateListing } from "~/features/moderation/validate-listing.server";
+import { validatePro } from "~/features/moderation/validate-pro.server";
 import { warnAccount } from "~/features/moderation/warn-account.server";
 import { isAppError } from "~/server/app-error";
 import { pageMeta } from "~/ui/seo";
@@ -38,16 +41,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tab = moderationTab(params);
   const page = pageParam(params);
-  const [queue, reports, revisions, priceChanges, history] = await Promise.all([
+  const [queue, reports, revisions, priceChanges, pros, history] = await Promise.all([
     listModerationQueue({ db, storage, viewer: me, page: tab === "queue" ? page : 1 }),
     listOpenReports({ db, viewer: me }),
     listPendingRevisions({ db, viewer: me }),
     listLargePriceChanges({ db, viewer: me }),
+    listPendingPros({ db, storage, viewer: me }),
     tab === "history"
       ? listModerationHistory({ db, viewer: me, page, listingId: params.get("annonce"), moderatorId: params.get("moderateur") })
       : null,
   ]);
-  return { queue, reports, revisions, priceChanges, history };
+  return { queue, reports, revisions, priceChanges, pros, history };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,6 +77,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "reject-revision":
         await rejectRevision({ db, viewer: me, listingId: id, reasonCode: text("reasonCode"), reasonText: text("reasonText"), notifier });
         return done("Modification refusée : l'annonce validée reste en ligne et le vendeur a été prévenu.");
+      case "validate-pro":
+        await validatePro({ db, viewer: me, userId: id, notifier });
+        return done("Professionnel vérifié : il a été prévenu par e-mail.");
+      case "refuse-pro":
+        await refusePro({ db, viewer: me, userId: id, reason: text("reason"), notifier });
+        return done("Profil professionnel refusé : le motif lui a été envoyé par e-mail.");
       case "dismiss-report":
         await dismissReport({ db, viewer: me, reportId: id });
         return done("Signalement classé sans suite.");

@@ -7,9 +7,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
-/** Folders and files the production bundle is built from (server/ runs from source via tsx). */
+/** Folders and files the production bundle and the compiled server (build/node) are built from. */
 export const BUILD_INPUTS = [
   "app",
+  "server",
   "public",
   "package-lock.json",
   "package.json",
@@ -19,7 +20,7 @@ export const BUILD_INPUTS = [
 ];
 export const STAMP_FILE = path.join("build", "occazio-build.json");
 /** What a usable build needs besides the stamp. */
-const BUILD_OUTPUTS = [path.join("build", "server", "index.js"), path.join("build", "client")];
+const BUILD_OUTPUTS = [path.join("build", "server", "index.js"), path.join("build", "client"), path.join("build", "node", "main.mjs")];
 
 export interface BuildStamp {
   sources: string;

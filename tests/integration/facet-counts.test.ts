@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings } from "~/db/schema";
+import { listings, proProfiles } from "~/db/schema";
 import type { SearchFilters } from "~/features/search/search-params";
+import { CLOSED_ALL_WEEK } from "~/features/pro/opening-hours";
 import { resultCountLabel } from "~/features/search/search-meta";
 import { searchListings } from "~/features/search/search-listings.server";
 import { searchWhere } from "~/features/search/search-where.server";
@@ -35,6 +36,12 @@ const SEARCHES: SearchFilters[] = [
   { energies: ["Electrique", "Hybride"] },
   { brand: "Peugeot", brands: ["Renault"] },
   { fuel: "Diesel", sort: "price_asc", page: 2 },
+  // Who sells (issue 33, migration 0021: the seventh dimension).
+  { seller: "pro" },
+  { seller: "private" },
+  { seller: "pro", brand: "Peugeot" },
+  { seller: "private", brand: "Peugeot", model: "208", fuel: "Essence" },
+  { seller: "pro", brands: ["Peugeot", "Renault"], color: "Jaune" },
   // Not a facet search (a range): the capped count, the control.
   { brand: "Peugeot", priceMax: 10_000 },
 ];
@@ -123,6 +130,39 @@ describe("counts shown for facet searches (listing_facet_counts)", () => {
     await expectCountsTrue();
     await t.db.update(listings).set({ status: "published", publishedAt: new Date() }).where(inArray(listings.id, [ids.d!, ids.x!]));
     await expectCountsTrue();
+  });
+
+  it("stays true when a private seller becomes a professional, and back", async () => {
+    const dealer = (await insertUser(t.db, { canSignIn: false })).id;
+    await insertListing(t.db, dealer, { ...base, status: "published", publishedAt: new Date() });
+    await insertListing(t.db, dealer, { ...base, brand: "Renault", model: "Clio", color: "Jaune", status: "published", publishedAt: new Date() });
+    await expectCountsTrue();
+    const before = await searchListings({ db: t.db, storage, filters: { seller: "pro" } });
+    await t.db.insert(proProfiles).values({
+      userId: dealer,
+      slug: "garage-des-facettes",
+      companyName: "Garage des Facettes",
+      siret: "73282932000074",
+      addressLine: "1 rue de la Paix",
+      postalCode: "75002",
+      city: "Paris",
+      phone: "0102030405",
+      openingHours: CLOSED_ALL_WEEK,
+    });
+    await expectCountsTrue();
+    const after = await searchListings({ db: t.db, storage, filters: { seller: "pro" } });
+    expect(after.total).toBe(before.total + 2);
+    // A professional's new listing, then one sold and one deleted.
+    const third = await insertListing(t.db, dealer, { ...base, status: "published", publishedAt: new Date() });
+    await expectCountsTrue();
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, third.id));
+    await expectCountsTrue();
+    await t.db.delete(listings).where(eq(listings.id, third.id));
+    await expectCountsTrue();
+    // No longer a professional: its listings count as a private person's again.
+    await t.db.delete(proProfiles).where(eq(proProfiles.userId, dealer));
+    await expectCountsTrue();
+    expect((await searchListings({ db: t.db, storage, filters: { seller: "pro" } })).total).toBe(before.total);
   });
 
   it("shows the exact number beyond 10 000 matches, and a bulk load keeps it", { timeout: 240_000 }, async () => {

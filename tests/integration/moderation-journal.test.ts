@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listings, moderationEvents, outboxEmails, reports, session, user } from "~/db/schema";
+import { listings, moderationEvents, outboxEmails, proProfiles, reports, session, user } from "~/db/schema";
 import { ACCOUNT_SUSPENDED_CODE } from "~/features/auth/email-verification";
 import { getListingDetail } from "~/features/listings/listing-detail.server";
 import { reportConversation } from "~/features/messages/report-conversation.server";
@@ -224,9 +224,24 @@ describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
     expect(page).toContain('role="tablist"');
     expect(page).not.toContain(signInPrompt);
 
+    // The seller is a verified professional (issue 33): its profile is suspended with the account.
+    await ctx.t.db.insert(proProfiles).values({
+      userId: convo.seller.id,
+      slug: `garage-${convo.seller.id.slice(0, 8)}`,
+      companyName: "Garage suspendu",
+      siret: "73282932000074",
+      addressLine: "1 rue de la Paix",
+      postalCode: "75002",
+      city: "Paris 2e",
+      phone: "142000000",
+      openingHours: [[], [], [], [], [], [], []],
+      status: "verified",
+    });
     await suspendAccount({ db: ctx.t.db, viewer: moderator, reportId: convo.reportId, note: "Escroquerie", notifier });
     const [row] = await ctx.t.db.select({ suspendedAt: user.suspendedAt }).from(user).where(eq(user.id, convo.seller.id));
     expect(row?.suspendedAt).toBeInstanceOf(Date);
+    const [pro] = await ctx.t.db.select({ status: proProfiles.status }).from(proProfiles).where(eq(proProfiles.userId, convo.seller.id));
+    expect(pro?.status).toBe("suspended");
     expect(await ctx.t.db.select().from(session).where(eq(session.userId, convo.seller.id))).toHaveLength(0);
     // The open browser is signed out ('Mes annonces' asks it to sign in) and cannot sign in again.
     expect(await (await sellerBrowser.request("/hosting")).text()).toContain(signInPrompt);

@@ -42,7 +42,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
 
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${t.name}`;
-    const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
+    const child = spawn(process.execPath, ["--enable-source-maps", "build/node/worker.mjs"], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url.toString(), SMTP_URL: smtp.url, JOB_POLL_SECONDS: "0.5", LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -75,7 +75,7 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
 
 describe.runIf(process.env.TEST_DB_ENGINE !== "postgres")("npm run worker (embedded default)", () => {
   it("refuses to run without DATABASE_URL, naming the setting", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "server/worker.ts"], {
+    const child = spawn(process.execPath, ["--enable-source-maps", "build/node/worker.mjs"], {
       cwd: ROOT,
       env: { ...process.env, NODE_ENV: "production", DATABASE_URL: "", SMTP_URL: "smtp://127.0.0.1:1" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -11,9 +11,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the real `server/main.ts` as `npm start` does (production build, embedded default). */
+/** Runs the compiled server (`build/node/main.mjs`, from `npm run build`) as `npm start` does (production build, embedded default). */
 export function startServerProcess(env: Record<string, string>, options: { nodeArgs?: string[] } = {}): ServerProcess {
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "--enable-source-maps", "build/node/main.mjs"], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", PORT: "0", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

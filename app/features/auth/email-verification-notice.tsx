@@ -8,7 +8,7 @@ import { ResendOutcome, useResendVerification } from "./resend-verification";
  * 'Renvoyer l'e-mail' (Better Auth's /send-verification-email, rate-limited) whose link
  * brings the user back to this page.
  */
-export function EmailVerificationNotice({ email, reason }: { email: string; reason: "publish" | "message" | "alerts" }) {
+export function EmailVerificationNotice({ email, reason }: { email: string; reason: "publish" | "message" | "alerts" | "pro" }) {
   const { state, resend, busy } = useResendVerification(email);
   const interactive = useInteractive();
   return (

@@ -6,6 +6,8 @@ export const EMAIL_VERIFICATION_TEXTS = {
   message: "Confirmez votre adresse e-mail pour écrire aux vendeurs : cliquez sur le lien que nous vous avons envoyé.",
   /** Saved searches work unconfirmed; their e-mails (and every other notification) wait for the confirmation. */
   alerts: "Confirmez votre adresse e-mail pour recevoir les alertes : cliquez sur le lien que nous vous avons envoyé.",
+  /** 'Je suis un professionnel' (issue 33): moderators e-mail their decision. */
+  pro: "Confirmez votre adresse e-mail pour déclarer votre activité professionnelle : cliquez sur le lien que nous vous avons envoyé.",
   resend: "Renvoyer l'e-mail",
   resent: "E-mail envoyé : pensez à regarder dans vos courriers indésirables.",
   resendFailed: "L'e-mail n'a pas pu être renvoyé. Réessayez dans quelques minutes.",

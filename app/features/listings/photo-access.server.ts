@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings, type ListingStatus } from "~/db/schema";
+import { listingPhotos, listings, proProfiles, type ListingStatus } from "~/db/schema";
 
 /** `<storageKey>-<width>.webp`, the only names the photo pipeline writes (photo-variants.ts). */
 const VARIANT_NAME = /^\/?(.+)-\d{2,5}\.webp$/;
@@ -29,6 +29,16 @@ export function hasPublicPhotos(status: ListingStatus): boolean {
 export async function photoAccess(db: DbExecutor, photoPath: string): Promise<PhotoAccess> {
   const match = VARIANT_NAME.exec(photoPath);
   if (!match) return { kind: "none" };
+  // A professional's logo (pros/<account>/<uuid>, issue 33): public while a profile shows it;
+  // an upload no profile points to (replaced, removed, never saved) is served to no one.
+  if (match[1]!.startsWith("pros/")) {
+    const [pro] = await db
+      .select({ userId: proProfiles.userId })
+      .from(proProfiles)
+      .where(eq(proProfiles.logoKey, match[1]!))
+      .limit(1);
+    return pro ? { kind: "public" } : { kind: "none" };
+  }
   const [row] = await db
     .select({ status: listings.status, ownerId: listings.ownerId })
     .from(listingPhotos)

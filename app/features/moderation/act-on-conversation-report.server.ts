@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { greetingName } from "~/features/account/display-name";
-import { moderationEvents, session, user } from "~/db/schema";
+import { moderationEvents, proProfiles, session, user } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import { closeReport, reportedParticipant } from "./close-report.server";
 import { accountSuspendedEmail, accountWarnedEmail } from "./moderation-emails";
@@ -55,6 +55,8 @@ export async function sanctionReportedParticipant(options: {
     if (options.sanction === "suspend") {
       if (target.role === "moderator") throw new AppError("forbidden", "Un compte de modérateur ne peut pas être suspendu.");
       if (!target.suspendedAt) await tx.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, targetId));
+      // A professional's profile goes with it: no 'vérifié' badge, no dealer page (decision 0032).
+      await tx.update(proProfiles).set({ status: "suspended", updatedAt: new Date() }).where(eq(proProfiles.userId, targetId));
       // Its open sessions end now: the next request of that browser is signed out.
       await tx.delete(session).where(eq(session.userId, targetId));
     }

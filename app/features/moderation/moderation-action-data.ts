@@ -4,13 +4,14 @@ export type ModerationActionResult =
   | { error: string; id: string; fieldErrors?: Record<string, string> };
 
 /** The page's query string: tab, page and the journal's filters. */
-export const MODERATION_TABS = { queue: "", reports: "signalements", history: "historique" } as const;
+export const MODERATION_TABS = { queue: "", reports: "signalements", pros: "professionnels", history: "historique" } as const;
 export type ModerationTab = keyof typeof MODERATION_TABS;
 
 export function moderationTab(params: URLSearchParams): ModerationTab {
   const value = params.get("onglet");
   if (value === MODERATION_TABS.reports) return "reports";
   if (value === MODERATION_TABS.history) return "history";
+  if (value === MODERATION_TABS.pros) return "pros";
   return "queue";
 }
 

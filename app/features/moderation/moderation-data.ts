@@ -155,3 +155,26 @@ export interface ModerationHistory {
   moderators: { id: string; username: string }[];
   filters: { listing: { id: string; title: string } | null; moderatorId: string | null };
 }
+
+/** A professional waiting in the 'Professionnels' tab. */
+export interface PendingProItem {
+  userId: string;
+  companyName: string;
+  /** '732 829 320 00074' */
+  siret: string;
+  address: string;
+  phone: string;
+  presentation: string | null;
+  logo: string | null;
+  submittedAt: string;
+  /** It was verified before and changed its identity (decision 0032). */
+  wasVerified: boolean;
+  account: { email: string; username: string; memberSince: string };
+  /** The viewing moderator's own profile: another moderator decides. */
+  own: boolean;
+}
+
+export interface PendingPros {
+  count: number;
+  items: PendingProItem[];
+}

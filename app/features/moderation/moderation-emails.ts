@@ -93,3 +93,30 @@ export function accountSuspendedEmail(options: { name: string; reason: string; n
     ],
   });
 }
+
+const hello = (name: string) => (name ? `Bonjour ${name},` : "Bonjour,");
+
+export function proVerifiedEmail(options: { name: string; companyName: string; pageUrl: string }) {
+  return renderEmail({
+    subject: "Votre compte professionnel est vérifié",
+    greeting: hello(options.name),
+    paragraphs: [
+      `Notre équipe a vérifié les informations de ${options.companyName} : votre compte est désormais « Professionnel vérifié ».`,
+      "Vos annonces portent le badge « Pro » et renvoient à votre page professionnelle, avec vos horaires, votre adresse et vos véhicules en vente.",
+    ],
+    action: { label: "Voir ma page professionnelle", url: options.pageUrl },
+  });
+}
+
+export function proRefusedEmail(options: { name: string; companyName: string; reason: string; editUrl: string }) {
+  return renderEmail({
+    subject: "Votre compte professionnel n'a pas pu être vérifié",
+    greeting: hello(options.name),
+    paragraphs: [
+      `Notre équipe n'a pas pu vérifier les informations de ${options.companyName}.`,
+      `Motif : ${options.reason}`,
+      "Corrigez votre profil professionnel puis envoyez-le à nouveau : il repassera en vérification.",
+    ],
+    action: { label: "Corriger mon profil", url: options.editUrl },
+  });
+}

@@ -14,6 +14,8 @@ const ACTION_TONE: Record<string, string> = {
   account_warned: "bg-amber-100 text-amber-900",
   account_suspended: "bg-red-100 text-red-900",
   report_dismissed: "bg-slate-100 text-slate-800",
+  pro_verified: "bg-emerald-100 text-emerald-900",
+  pro_refused: "bg-amber-100 text-amber-900",
 };
 
 function historyLink(filters: { listing?: string | null; moderator?: string | null }) {

@@ -4,11 +4,12 @@ import { formatCount } from "~/ui/format";
 import type { PendingRevisionItem, PriceChangeItem } from "./moderation-data";
 import type { ModerationHistory } from "./moderation-data";
 import type { ModerationQueue } from "./moderation-data";
-import type { OpenReport } from "./moderation-data";
+import type { OpenReport, PendingPros } from "./moderation-data";
 import { MODERATION_TABS, moderationTab, type ModerationActionResult } from "./moderation-action-data";
 import { ModerationHistoryView } from "./moderation-history";
 import { ModerationPager } from "./moderation-pager";
 import { PriceChanges } from "./price-changes";
+import { ProsTab } from "./pro-card";
 import { QueueCard } from "./queue-card";
 import { ConversationReportCard, ListingReportCard } from "./report-cards";
 import { RevisionCard } from "./revision-card";
@@ -18,6 +19,7 @@ export interface ModerationPageData {
   reports: OpenReport[];
   revisions: PendingRevisionItem[];
   priceChanges: PriceChangeItem[];
+  pros: PendingPros;
   history: ModerationHistory | null;
 }
 
@@ -118,6 +120,9 @@ export function ModerationPage({ data }: { data: ModerationPageData }) {
         <Link to={`/moderation?onglet=${MODERATION_TABS.reports}`} className={tabClass(tab === "reports")} aria-current={tab === "reports" ? "page" : undefined}>
           Signalements ({data.reports.length})
         </Link>
+        <Link to={`/moderation?onglet=${MODERATION_TABS.pros}`} className={tabClass(tab === "pros")} aria-current={tab === "pros" ? "page" : undefined}>
+          Professionnels ({data.pros.count})
+        </Link>
         <Link to={`/moderation?onglet=${MODERATION_TABS.history}`} className={tabClass(tab === "history")} aria-current={tab === "history" ? "page" : undefined}>
           Historique
         </Link>
@@ -129,6 +134,7 @@ export function ModerationPage({ data }: { data: ModerationPageData }) {
       ) : null}
       {tab === "queue" ? <QueueTab data={data} /> : null}
       {tab === "reports" ? <ReportsTab reports={data.reports} /> : null}
+      {tab === "pros" ? <ProsTab pros={data.pros} /> : null}
       {tab === "history" && data.history ? <ModerationHistoryView history={data.history} /> : null}
     </section>
   );

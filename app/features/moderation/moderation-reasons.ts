@@ -47,4 +47,6 @@ export const MODERATION_ACTION_LABELS: Record<string, string> = {
   revision_rejected: "Modification refusée",
   account_warned: "Compte averti",
   account_suspended: "Compte suspendu",
+  pro_verified: "Professionnel vérifié",
+  pro_refused: "Profil professionnel refusé",
 };

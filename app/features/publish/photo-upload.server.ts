@@ -189,12 +189,13 @@ const photoJobs = createLimiter(MAX_CONCURRENT_PHOTO_JOBS);
  * Checks an uploaded file and re-encodes it to WebP at PHOTO_WIDTHS, EXIF orientation
  * applied and every metadata block (EXIF with GPS, XMP, IPTC, ICC) dropped. Throws an
  * AppError with a French message for anything that is not a sound JPEG/PNG/WebP photo.
+ * Professional logos take the same path at their own widths (`LOGO_WIDTHS`).
  */
-export async function processUploadedPhoto(file: Buffer): Promise<EncodedPhoto> {
+export async function processUploadedPhoto(file: Buffer, widths: readonly number[] = PHOTO_WIDTHS): Promise<EncodedPhoto> {
   await checkUpload(file);
   return photoJobs(async () => {
     try {
-      return await encodePhotoVariants(file, PHOTO_WIDTHS);
+      return await encodePhotoVariants(file, widths);
     } catch {
       // failOn "error" makes libvips report truncated or damaged data here, while decoding.
       throw new AppError("invalid", PHOTO_MESSAGES.corrupt);

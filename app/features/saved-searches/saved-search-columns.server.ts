@@ -98,6 +98,7 @@ export function savedSearchColumns(filters: SavedFilters, area: RadiusArea | und
     mileageMax: filters.mileageMax ?? null,
     textQuery: textWords(filters.q) || null,
     goodDeals: filters.goodDeals ?? false,
+    sellerKind: filters.seller ?? null,
     postalCode: area ? (filters.postalCode ?? null) : null,
     radiusKm: area?.radiusKm ?? null,
     latitude: area?.center.latitude ?? null,

@@ -1,5 +1,5 @@
 import { formatMileage, formatPrice } from "~/ui/format";
-import { DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, type SearchFilters } from "./search-params";
+import { DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
 
 /**
  * The active filters of a search as removable badges (the filter dialog, /recherche, saved
@@ -78,6 +78,7 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
     add("mileageMax", `Kilométrage max : ${formatMileage(filters.mileageMax)}`, without(filters, "mileageMax"));
   }
   if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
+  if (filters.seller) add("seller", `Vendeur : ${SELLER_LABELS[filters.seller]}`, without(filters, "seller"));
   return badges;
 }
 

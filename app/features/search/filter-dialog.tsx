@@ -6,7 +6,7 @@ import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
 import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
-import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL } from "./search-params";
+import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
@@ -20,6 +20,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </fieldset>
   );
 }
+
+/** 'Vendeur' : Tous / Particulier / Professionnel (`seller=private|pro`, issue 33). */
+const SELLER_CHOICES: { value: FilterDraft["seller"]; label: string }[] = [
+  { value: "", label: "Tous" },
+  { value: "private", label: SELLER_LABELS.private },
+  { value: "pro", label: SELLER_LABELS.pro },
+];
 
 /** A removable badge: the label and a cross, one button. */
 export function FilterBadge({ label, onRemove }: { label: string; onRemove: () => void }) {
@@ -193,6 +200,27 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
               <span>{RADIUS_MIN_KM} km</span>
               <span>{RADIUS_MAX_KM} km</span>
             </div>
+          </div>
+        </Section>
+
+        <Section title="Vendeur">
+          <div role="radiogroup" aria-label="Vendeur" className="flex flex-wrap gap-2">
+            {SELLER_CHOICES.map(({ value, label }) => (
+              <label
+                key={value || "all"}
+                className="inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="seller"
+                  value={value}
+                  checked={draft.seller === value}
+                  onChange={() => set("seller", value)}
+                  className="size-4 accent-brand-600"
+                />
+                {label}
+              </label>
+            ))}
           </div>
         </Section>
 

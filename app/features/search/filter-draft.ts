@@ -9,6 +9,7 @@ import {
   roundRadius,
   type SearchFilters,
   type SearchSort,
+  type SellerKind,
 } from "./search-params";
 import { formatMileage, formatNumber } from "~/ui/format";
 
@@ -39,6 +40,8 @@ export interface FilterDraft {
   yearMax: string;
   mileageMax: string;
   goodDeals: boolean;
+  /** 'Vendeur' : '' for 'Tous', else 'private' or 'pro'. */
+  seller: "" | SellerKind;
   sort: SearchSort;
 }
 
@@ -85,6 +88,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     yearMax: text(filters.yearMax),
     mileageMax: text(filters.mileageMax),
     goodDeals: filters.goodDeals ?? false,
+    seller: filters.seller ?? "",
     sort: filters.sort ?? defaultSort(filters),
   };
 }
@@ -107,6 +111,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (draft.models.length) filters.models = draft.models;
   if (draft.energies.length) filters.energies = draft.energies;
   if (draft.goodDeals) filters.goodDeals = true;
+  if (draft.seller) filters.seller = draft.seller;
 
   const postalCode = draft.postalCode.trim();
   if (postalCode) {

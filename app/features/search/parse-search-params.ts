@@ -290,6 +290,16 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     }
   }
 
+  // Who sells: 'private' or 'pro'; 'Tous' is no parameter (`seller=all` and unknown values are ignored).
+  const sellerRaw = read("seller");
+  if (sellerRaw !== undefined) {
+    const seller = sellerRaw.trim().toLowerCase();
+    if (seller === "private" || seller === "pro") filters.seller = seller;
+    else if (seller !== "all" && seller !== "") {
+      errors.push(`Vendeur inconnu, ignoré : ${quote(sellerRaw)} (seller=private ou seller=pro).`);
+    }
+  }
+
   // Sort and page.
   const sortRaw = read("sort");
   filters.sort = defaultSort(filters);

@@ -49,7 +49,8 @@ export function searchSubject(filters: SearchFilters): string {
 /** The page's heading and title: "Peugeot 208 d'occasion autour de 69001". */
 export function searchHeading(filters: SearchFilters): string {
   const where = filters.postalCode ? ` autour de ${placeText(filters)}` : "";
-  return `${searchSubject(filters)} d'occasion${where}`;
+  const seller = filters.seller === "pro" ? " de professionnels" : filters.seller === "private" ? " de particuliers" : "";
+  return `${searchSubject(filters)} d'occasion${seller}${where}`;
 }
 
 export function searchTitle(filters: SearchFilters): string {

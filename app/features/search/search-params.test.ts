@@ -350,3 +350,40 @@ describe("a town of a postal code (city)", () => {
     expect(withSuggestion({ q: "dus" }, { q: "Dacia Duster" })).toMatchObject({ q: "Dacia Duster" });
   });
 });
+
+describe("seller=private|pro ('Vendeur', issue 33)", () => {
+  it("reads both values, any case, and writes them back canonically", () => {
+    expect(parse("seller=pro").filters).toEqual({ seller: "pro", sort: "recent", page: 1 });
+    expect(parse("seller=PRIVATE&brand=peugeot").filters).toMatchObject({ seller: "private", brand: "Peugeot" });
+    expect(toSearchParams({ brand: "Peugeot", seller: "pro", sort: "price_asc" }).toString()).toBe(
+      "brand=Peugeot&seller=pro&sort=price_asc",
+    );
+  });
+
+  it("round-trips through the URL", () => {
+    for (const seller of ["private", "pro"] as const) {
+      const filters: SearchFilters = { brand: "Renault", postalCode: "69001", radius: 50, seller };
+      const again = parse(toSearchParams(filters).toString()).filters;
+      expect(again).toMatchObject(filters);
+      expect(searchHref(again)).toBe(searchHref(filters));
+    }
+  });
+
+  it("ignores an unknown value with a French message, and 'all' or an empty value silently", () => {
+    const bad = parse("seller=garage&fuel=diesel");
+    expect(bad.filters.seller).toBeUndefined();
+    expect(bad.filters.fuel).toBe("Diesel");
+    expect(bad.errors).toEqual(["Vendeur inconnu, ignoré : « garage » (seller=private ou seller=pro)."]);
+    expect(parse("seller=all")).toEqual({ filters: { sort: "recent", page: 1 }, errors: [] });
+    expect(parse("seller=").errors).toEqual([]);
+    expect(parse("seller=constructor").filters.seller).toBeUndefined();
+  });
+
+  it("is a removable badge 'Vendeur : Professionnel' / 'Vendeur : Particulier'", () => {
+    const badges = activeFilterBadges({ brand: "Peugeot", seller: "pro", page: 3 });
+    expect(badges.map((b) => b.label)).toEqual(["Marque : Peugeot", "Vendeur : Professionnel"]);
+    expect(badges[1]?.remove).toEqual({ brand: "Peugeot" });
+    expect(activeFilterBadges({ seller: "private" }).map((b) => b.label)).toEqual(["Vendeur : Particulier"]);
+    expect(countActiveFilters({ seller: "private", fuel: "Diesel" })).toBe(2);
+  });
+});

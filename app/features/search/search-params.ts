@@ -1,4 +1,9 @@
+import type { SellerKind } from "~/db/pro-schema";
 import type { Color, Fuel, Gearbox, VehicleType } from "~/features/catalogue/vocabularies";
+
+export type { SellerKind };
+/** The filter's values as buyers read them ('Vendeur : Particulier / Professionnel'). */
+export const SELLER_LABELS: Record<SellerKind, string> = { private: "Particulier", pro: "Professionnel" };
 
 /**
  * The search filters of /recherche (spec §2 Search, §3 Search filter, §9): their constants and
@@ -107,6 +112,8 @@ export interface SearchFilters {
   mileageMax?: number;
   /** Only listings rated 'Bonne affaire' or 'Très bonne affaire' (`deals=1`). */
   goodDeals?: boolean;
+  /** Who sells (`seller=private|pro`, issue 33): 'Particulier' or 'Professionnel'; absent = 'Tous'. */
+  seller?: SellerKind;
   sort?: SearchSort;
   /** 1-based. */
   page?: number;
@@ -160,6 +167,7 @@ export const SEARCH_PARAM_NAMES = [
   "yearMax",
   "mileageMax",
   "deals",
+  "seller",
   "sort",
   "page",
 ] as const;
@@ -202,6 +210,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("yearMax", filters.yearMax);
   set("mileageMax", filters.mileageMax);
   if (filters.goodDeals) set("deals", 1);
+  set("seller", filters.seller);
   if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
     set("sort", filters.sort);
   }

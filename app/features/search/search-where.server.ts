@@ -144,6 +144,7 @@ export function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.mileageMax !== undefined ||
     filters.goodDeals ||
     filters.ownerId !== undefined ||
+    filters.seller ||
     Boolean(filters.q),
   );
 }
@@ -190,6 +191,7 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     yearMax: int(filters.yearMax, 32_767),
     mileageMax: int(filters.mileageMax),
     goodDeals: filters.goodDeals === true ? true : undefined,
+    seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
     sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
     page: clampPage(filters.page),
     ownerId: text(filters.ownerId),
@@ -228,6 +230,8 @@ export function searchWhere(
   if (filters.mileageMax !== undefined) conditions.push(lte(listings.mileage, filters.mileageMax));
   // 'Bonne affaire' and 'Très bonne affaire' (stored by app/features/pricing; listings_published_deal_idx).
   if (filters.goodDeals) conditions.push(lte(listings.priceLevel, 2));
+  // Who sells (issue 33): a trailing key column of the ordered indexes, a dimension of the facet table.
+  if (filters.seller) conditions.push(eq(listings.sellerKind, filters.seller));
   if (area) conditions.push(geo === "point" ? radiusPointPredicate(area) : radiusPredicate(area));
   return and(...conditions) as SQL;
 }

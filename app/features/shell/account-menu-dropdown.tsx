@@ -63,6 +63,9 @@ export default function AccountMenuDropdown({ user, unread }: { user: SessionUse
               <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/account-settings">Compte</Link>
               </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/account/professionnel">Je suis un professionnel</Link>
+              </DropdownMenu.Item>
               {user.role === "moderator" ? (
                 <DropdownMenu.Item asChild className={itemClass}>
                   <Link to="/moderation">Modération</Link>
