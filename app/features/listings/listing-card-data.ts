@@ -1,6 +1,3 @@
-/** The picture of a listing without photos (cards, gallery, comparison); here so the listing page does not load the card's code. */
-export const PLACEHOLDER_PHOTO = "/images/placeholder-vehicule.svg";
-
 /** What a listing card shows (spec §2 Search: card contents). Shared by list, home, favourites. */
 export interface ListingCardPhoto {
   src: string;

@@ -14,7 +14,7 @@ export function recordCardClick(listingId: string) {
     navigator.sendBeacon(`/api/listings/${listingId}/click`);
 }
 
-export { PLACEHOLDER_PHOTO } from "./listing-card-data";
+export { PLACEHOLDER_PHOTO_SRC as PLACEHOLDER_PHOTO } from "~/ui/photo-carousel";
 
 /** Cards fill one column on phones, two on tablets, three or four on wide screens. */
 export const CARD_IMAGE_SIZES = "(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 360px";

@@ -69,6 +69,25 @@ export function dealerListLinks(
   };
 }
 
+/**
+ * The filter form's choices per dealer, kept CHOICES_TTL_MS in this process: reading them groups
+ * every published listing of the dealer (5 000 rows for a large one), which the page's list does
+ * not need on each view. A new brand shows in the form within a minute.
+ */
+const CHOICES_TTL_MS = 60_000;
+const CHOICES_MAX = 2_000;
+const choicesCache = new Map<string, { at: number; value: Promise<Pick<DealerListLinks, "brands" | "fuels">> }>();
+
+function cachedFilterChoices(db: DbExecutor, ownerId: string, now: number) {
+  const hit = choicesCache.get(ownerId);
+  if (hit && now - hit.at < CHOICES_TTL_MS) return hit.value;
+  if (choicesCache.size >= CHOICES_MAX) choicesCache.clear();
+  const value = filterChoices(db, ownerId);
+  choicesCache.set(ownerId, { at: now, value });
+  value.catch(() => choicesCache.delete(ownerId));
+  return value;
+}
+
 /** The brands and energies of a seller's published listings (listings_published_owner_idx). */
 async function filterChoices(db: DbExecutor, ownerId: string): Promise<Pick<DealerListLinks, "brands" | "fuels">> {
   const rows = await db
@@ -99,7 +118,7 @@ export async function getDealerPage(options: {
   const filters: SearchFilters = { ...options.filters, ownerId: pro.userId };
   const [result, choices] = await Promise.all([
     searchListings({ db: options.db, storage: options.storage, filters }),
-    filterChoices(options.db, pro.userId),
+    cachedFilterChoices(options.db, pro.userId, Date.now()),
   ]);
   const widths = pro.logoVariantWidths ?? [];
   const logo =
