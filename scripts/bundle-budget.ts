@@ -6,9 +6,11 @@
  *   npm run bench:bundle                       # = --build
  *
  * "First load" is what the server-rendered page makes the browser fetch before it can hydrate:
- * React Router's client manifest, the entry module and its imports, and for each route of the
- * page (root → site layout → page) its module and imports — exactly the `modulepreload` links
- * and module scripts of the document. Each file is gzipped at level 9 (what the server sends)
+ * React Router's client manifest file (only with `routeDiscovery: "initial"`: in the default
+ * lazy mode the document inlines the routes it needs and never fetches that file, whose size
+ * grows with every route of the site), the entry module and its imports, and for each route of
+ * the page (root → site layout → page) its module and imports — exactly the `modulepreload`
+ * links and module scripts of the document. Each file is gzipped at level 9 (what the server sends)
  * and summed. Lazy chunks (`import()`) are not counted: they load on interaction.
  *
  * The budget fails (exit 1) when a budgeted page exceeds BUDGET_KIB, naming its largest chunks
@@ -114,8 +116,15 @@ export interface PageReport {
   intl: string[];
 }
 
+/** Whether the server build discovers routes lazily (React Router's default): then no page fetches the manifest file. */
+function lazyRouteDiscovery(): boolean {
+  const server = fs.readFileSync(path.join(root, "build", "server", "index.js"), "utf8");
+  return /var routeDiscovery = \{\s*"mode": "lazy"/.test(server);
+}
+
 function firstLoad(manifest: Manifest, manifestUrl: string, routeIds: string[]): string[] {
-  const urls = new Set<string>([manifestUrl, manifest.entry.module, ...manifest.entry.imports]);
+  const urls = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  if (!lazyRouteDiscovery()) urls.add(manifestUrl);
   for (const id of routeIds) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`Route absente du manifeste : ${id}`);

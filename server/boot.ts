@@ -17,6 +17,7 @@ import type { AppServices } from "~/server/context";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
 import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
+import { sellerStatsHandler, startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
@@ -203,6 +204,7 @@ export async function startServer(
           publicUrl: config.PUBLIC_URL,
           logger,
         }),
+        "seller-stats": sellerStatsHandler({ db }),
         ...searchAlertHandlers({
           db,
           mailer,
@@ -278,6 +280,12 @@ export async function startServer(
           })
         : async () => {};
 
+    // Sellers' trust figures whose 90-day and 12-month windows moved (decision 0035).
+    const stopSellerStats =
+      config.JOBS_IN_WEB || config.isEmbedded
+        ? startSellerStatsRefresher({ db, onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour") })
+        : async () => {};
+
     const stopBackups = dumpDataDir ? scheduleBackups({ config, logger, dump: dumpDataDir }) : () => {};
     // PGlite has no autovacuum: the embedded default runs its own (decision 0023).
     const stopVacuum = config.isEmbedded
@@ -351,6 +359,7 @@ export async function startServer(
           stopBackups();
           services.sitemap.stop();
           await stopPricing();
+          await stopSellerStats();
           await stopVacuum();
           await shared?.close();
           await closeVite();

@@ -6,6 +6,7 @@ import { createLogger } from "~/server/logger.server";
 import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
 import { openStorage } from "~/server/storage.server";
 import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
+import { sellerStatsHandler, startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 
@@ -42,6 +43,7 @@ try {
   await jobs.work({
     email: deliverWith(transport),
     "price-drop-digest": priceDropDigestHandler({ db: handle.db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+    "seller-stats": sellerStatsHandler({ db: handle.db }),
     ...searchAlertHandlers({
       db: handle.db,
       mailer,
@@ -56,6 +58,10 @@ try {
     intervalSeconds: config.PRICING_REFRESH_SECONDS,
     onError: (err) => logger.warn({ err }, "estimations de prix non mises à jour"),
   });
+  const stopSellerStats = startSellerStatsRefresher({
+    db: handle.db,
+    onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour"),
+  });
   // Scripts and tests wait for this line.
   console.log("Occazio worker prêt : tâches en cours d'exécution");
   let stopping = false;
@@ -66,6 +72,7 @@ try {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     stopPricing()
+      .then(() => stopSellerStats())
       .then(() => jobs.close())
       .then(() => transport.close())
       .then(() => handle.close())

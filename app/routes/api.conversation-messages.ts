@@ -21,6 +21,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       body: fields.body,
       limits: services.rateLimits,
       notifier: messageNotifier(services),
+      jobs: services.jobs,
     });
     return Response.json(
       { id: sent.id, createdAt: sent.createdAt },

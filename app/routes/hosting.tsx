@@ -48,12 +48,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const listingId = form.get("listingId");
   try {
     if (intent === "delete") {
-      await deleteListing({ db, userId: user.id, listingId });
+      await deleteListing({ db, userId: user.id, listingId, jobs: context.services.jobs });
       events.publish(user.id, { type: "listings-changed" });
       return { ok: true as const, message: "Annonce supprimée." };
     }
     if (intent === "sold") {
-      await markListingSold({ db, userId: user.id, listingId });
+      await markListingSold({ db, userId: user.id, listingId, jobs: context.services.jobs });
       events.publish(user.id, { type: "listings-changed" });
       return { ok: true as const, message: "Annonce marquée comme vendue." };
     }

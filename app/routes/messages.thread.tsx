@@ -56,6 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         body: fields.body,
         limits: rateLimits,
         notifier: messageNotifier(services),
+        jobs: services.jobs,
       });
       return { intent, ok: "Message envoyé." };
     }

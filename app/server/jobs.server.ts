@@ -13,6 +13,8 @@ export interface JobPayloads {
   "search-alert": { savedSearchId: string };
   /** An account's 'Quotidienne' digest of its saved searches. */
   "search-digest": { userId: string };
+  /** One seller's trust figures computed again (app/features/sellers/refresh-seller-stats.server.ts). */
+  "seller-stats": { userId: string };
 }
 export type JobName = keyof JobPayloads;
 type Handler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
@@ -52,7 +54,7 @@ export interface EnqueueOptions {
   startAfter?: Date;
 }
 
-export const JOB_NAMES: JobName[] = ["email", "price-drop-digest", "search-alert", "search-digest"];
+export const JOB_NAMES: JobName[] = ["email", "price-drop-digest", "search-alert", "search-digest", "seller-stats"];
 
 /** pg-boss queue policies other than "standard". */
 const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
@@ -62,6 +64,8 @@ const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
   "search-alert": "short",
   // One waiting digest per account (singletonKey = user id).
   "search-digest": "short",
+  // One waiting recompute per seller (singletonKey = user id): a burst of changes makes one.
+  "seller-stats": "short",
 };
 
 export interface JobQueueOptions {

@@ -33,7 +33,7 @@ test.describe("listing detail", () => {
     await description.getByRole("button", { name: "Voir moins" }).click();
     await expect(text).toHaveText(/…$/);
 
-    await expect(page.getByRole("region", { name: "Vendeur" }).getByText(/Membre depuis le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await expect(page.getByRole("region", { name: "Vendeur" }).getByText(/Membre depuis [a-zéû]+ \d{4}/)).toBeVisible();
     const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as {
       "@type": string;
       offers: { price: number; priceCurrency: string };

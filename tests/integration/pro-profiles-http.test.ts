@@ -292,6 +292,15 @@ describe(`professional sellers over HTTP (${process.env.TEST_DB_ENGINE})`, () =>
     expect((await submit(pro.client, proForm({ siret: SIRETS.b, logo: "" }))).status).toBe(200);
     expect(await profile(pro.id)).toMatchObject({ logoKey: null });
     expect((await anonymous.request(url)).status).toBe(404);
+    expect(await ctx.app.services.storage.size(`${logo.key}-160.webp`)).toBeNull();
+
+    // Deleting the account deletes its profile and its logo files.
+    const again = (await (await upload(pro.client, png)).json()) as { logo: { key: string; widths: number[] } };
+    expect((await submit(pro.client, proForm({ siret: SIRETS.b, logo: JSON.stringify(again.logo) }))).status).toBe(200);
+    const deleted = await pro.client.request("/account", { method: "POST", form: { intent: "delete-account", password: pro.password } });
+    expect(deleted.status).toBe(302);
+    expect(await profile(pro.id)).toBeUndefined();
+    expect(await ctx.app.services.storage.size(`${again.logo.key}-320.webp`)).toBeNull();
   });
 
   it("an unconfirmed address cannot become pro", async () => {

@@ -23,6 +23,9 @@ function built(root: string) {
   fs.mkdirSync(path.join(root, "build/server"), { recursive: true });
   fs.mkdirSync(path.join(root, "build/client"), { recursive: true });
   fs.writeFileSync(path.join(root, "build/server/index.js"), "");
+  // The compiled server (decision 0037).
+  fs.mkdirSync(path.join(root, "build/node"), { recursive: true });
+  fs.writeFileSync(path.join(root, "build/node/main.mjs"), "");
 }
 
 describe("npm start rebuilds only when the sources changed", () => {

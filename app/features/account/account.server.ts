@@ -6,6 +6,7 @@ import { deleteListingObjects } from "~/features/listings/photo-processing.serve
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import type { z } from "zod";
+import { proLogoPrefix } from "~/features/pro/pro-logo.server";
 import { checkDisplayName } from "./display-name";
 import { DELETE_CONFIRMATION, type notificationPreferencesSchema, type privateProfileSchema } from "./profile-schemas";
 
@@ -177,4 +178,6 @@ export async function deleteAccount(options: {
   });
   // Then each listing's photo folder: a failure here leaves orphan objects, never a half-deleted account.
   await deleteListingObjects({ storage: options.storage, listingIds: owned.map((l) => l.id) });
+  // And a professional's logos (pros/<account>/, issue 33): the profile row went with the account.
+  await options.storage.deletePrefix(proLogoPrefix(userId)).catch(() => 0);
 }

@@ -8,8 +8,11 @@ import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
 import type { Storage } from "~/server/storage.server";
 import { buildListing, type BuiltPlace } from "~/testing/builders";
 import { insertUser, type InsertedUser } from "~/testing/inserters.server";
+import { refreshSellerStats } from "~/features/sellers/refresh-seller-stats.server";
+import { planDealerStock } from "./demo-dealers";
 import { planDemoVehicles } from "./demo-market";
 import { createDemoPhotoRenderer } from "./demo-photos.server";
+import { insertDemoConversations, insertDemoDealers, insertSoldHistory } from "./demo-pros.server";
 
 export const DEMO_META_KEY = "demo_data_seeded_at";
 export const DEMO_PASSWORD = "occazio-demo";
@@ -145,6 +148,42 @@ async function pinSearchTestPlaces(db: Database, spots: BuiltPlace[]): Promise<v
   }
 }
 
+type DemoOwner = { kind: "main" } | { kind: "dealer"; index: number } | { kind: "private"; index: number; home: number };
+
+/** Listings of the main demo seller (vendeur@occazio.local): the first ones, two pending. */
+const MAIN_SELLER_LISTINGS = 6;
+
+/**
+ * Who sells each demo listing: the main demo account the first MAIN_SELLER_LISTINGS; the
+ * dealers (planDealerStock) about two thirds of the others, drawn at random so the home page
+ * mixes them; private sellers the rest, one or two consecutive listings each (`home`: the
+ * listing whose place is the seller's). A listing with a place the e2e tests pin starts a
+ * seller of its own and stays private.
+ */
+function planOwners(count: number): { owners: DemoOwner[]; stock: number[]; privateSellers: number } {
+  const owners: DemoOwner[] = Array.from({ length: count }, () => ({ kind: "main" }));
+  const pinned = (i: number) => i in SEARCH_TEST_PLACES;
+  const eligible = Array.from({ length: count }, (_, i) => i).filter((i) => i >= MAIN_SELLER_LISTINGS && !pinned(i));
+  const stock = planDealerStock(Math.round(((count - MAIN_SELLER_LISTINGS) * 2) / 3));
+  const forDealers = faker.helpers.shuffle(eligible).slice(0, stock.reduce((a, b) => a + b, 0));
+  let next = 0;
+  stock.forEach((cars, index) => {
+    for (const i of forDealers.slice(next, next + cars)) owners[i] = { kind: "dealer", index };
+    next += cars;
+  });
+  const dealerOwned = new Set(forDealers);
+  let privateSellers = 0;
+  let open: { index: number; home: number; left: number } | null = null;
+  for (let i = MAIN_SELLER_LISTINGS; i < count; i++) {
+    if (dealerOwned.has(i)) continue;
+    if (!open || open.left === 0 || pinned(i)) {
+      open = { index: privateSellers++, home: i, left: faker.number.int({ min: 0, max: 1 }) };
+    } else open.left--;
+    owners[i] = { kind: "private", index: open.index, home: open.home };
+  }
+  return { owners, stock, privateSellers };
+}
+
 /**
  * Demo users and realistic listings with photos so the embedded default looks alive on first
  * start. Runs once per database (marked in app_meta); deterministic thanks to a fixed seed.
@@ -166,14 +205,31 @@ export async function seedDemoData(options: {
   for (const demo of DEMO_ACCOUNTS) {
     accounts.push(await insertUser(db, { ...demo, password: options.password ?? DEMO_PASSWORD, createdAt: faker.date.past({ years: 3 }) }));
   }
-  // Other sellers own most listings; they have no password (they cannot sign in).
-  const sellers = [accounts[0]!];
-  for (let i = 0; i < 40; i++) {
-    sellers.push(await insertUser(db, { canSignIn: false, createdAt: faker.date.past({ years: 5 }) }));
-  }
-
   const spots = await pickPlaces(db, options.listingCount);
   await pinSearchTestPlaces(db, spots);
+  // Who sells what (issue 33): the main demo seller's first six, verified dealers about two
+  // thirds of the rest (each at its address), private sellers with one or two cars each, at
+  // home. Other sellers have no password (they cannot sign in).
+  const plan = planOwners(spots.length);
+  const dealers = await insertDemoDealers({ db, storage, count: plan.stock.length });
+  const privateSellers: InsertedUser[] = [];
+  for (let i = 0; i < plan.privateSellers; i++) {
+    privateSellers.push(await insertUser(db, { canSignIn: false, createdAt: faker.date.past({ years: 5 }) }));
+  }
+  const owners = plan.owners.map((owner, i) => {
+    // The main demo seller is a private person too: every car at home.
+    if (owner.kind === "main") {
+      spots[i] = spots[0]!;
+      return accounts[0]!.id;
+    }
+    if (owner.kind === "dealer") {
+      spots[i] = dealers[owner.index]!.place;
+      return dealers[owner.index]!.user.id;
+    }
+    // A private seller's cars are where the seller lives: the place of the first one.
+    if (owner.home !== i) spots[i] = spots[owner.home]!;
+    return privateSellers[owner.index]!.id;
+  });
   const counters: { clickCount: number; viewCount: number }[] = [];
   // What each listing is: the two pending listings first, then the home page's popular models
   // (so each of its links finds a listing), then the French market's mix (demo-market.ts).
@@ -190,10 +246,12 @@ export async function seedDemoData(options: {
         : buildListing(vehicle);
     // Two of the main seller's listings wait for validation, so /hosting shows every tab.
     const status = i < 2 ? ("pending" as const) : ("published" as const);
-    counters.push({ clickCount: faker.number.int({ max: 400 }), viewCount: faker.number.int({ max: 250 }) });
+    // Card clicks open the detail page: never more clicks than views.
+    const viewCount = faker.number.int({ max: 400 });
+    counters.push({ viewCount, clickCount: faker.number.int({ max: Math.round(viewCount * 0.8) }) });
     return {
       ...listing,
-      ownerId: (i < 6 ? accounts[0]! : faker.helpers.arrayElement(sellers)).id,
+      ownerId: owners[i]!,
       status,
       publishedAt: status === "published" ? listing.publishedAt : null,
       heartCount: faker.number.int({ max: 25 }),
@@ -226,7 +284,30 @@ export async function seedDemoData(options: {
     for (let i = 0; i < photoRows.length; i += 500) {
       await tx.insert(listingPhotos).values(photoRows.slice(i, i + 500));
     }
+    await insertSoldHistory(tx, [
+      ...dealers.map(({ user, place }) => ({ id: user.id, place, count: faker.number.int({ min: 6, max: 40 }), withinDays: 700 })),
+      // The main demo seller sold two cars this year: with its listings, more than 5 published in
+      // 12 months, so moderators see 'Vendeur particulier très actif' on its pending ones.
+      { id: accounts[0]!.id, place: spots[0]!, count: 2, withinDays: 200 },
+    ]);
+    // Buyers' questions, mostly answered: dealers within the hour or a few, private sellers slower.
+    const buyers: InsertedUser[] = [];
+    for (let i = 0; i < 8; i++) buyers.push(await insertUser(tx, { canSignIn: false, createdAt: faker.date.past({ years: 2 }) }));
+    await insertDemoConversations({
+      db: tx,
+      buyers,
+      sellers: [
+        ...dealers.map(({ user }, i) => ({ id: user.id, typicalReplyMinutes: [35, 90, 20, 150, 45, 300, 60][i % 7]!, conversations: faker.number.int({ min: 4, max: 10 }) })),
+        ...privateSellers.map((seller) => ({
+          id: seller.id,
+          typicalReplyMinutes: faker.number.int({ min: 30, max: 20 * 60 }),
+          conversations: faker.number.int({ min: 0, max: 3 }),
+        })),
+      ],
+    });
   });
+  // Every demo seller's trust figures, as the 'seller-stats' job computes them (decision 0035).
+  await refreshSellerStats(db, [accounts[0]!.id, ...dealers.map((d) => d.user.id), ...privateSellers.map((s) => s.id)]);
   const inserted = built.length;
   // Every published demo listing gets its market price rating (decision 0015).
   await refreshAllMarketPrices({ db });
@@ -234,7 +315,7 @@ export async function seedDemoData(options: {
   return {
     seeded: true,
     listings: inserted,
-    users: sellers.length + accounts.length - 1,
+    users: accounts.length + dealers.length + privateSellers.length,
     ms: Math.round(performance.now() - started),
   };
 }

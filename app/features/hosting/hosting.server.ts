@@ -8,7 +8,9 @@ import { listingCounters, listingRevisions, listings, type ListingStatus } from 
 import { cardColumns, withPhotos } from "~/features/listings/listing-cards.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { findOwnedListing, requireUserId } from "~/features/publish/listing-access.server";
+import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { AppError } from "~/server/app-error";
+import type { JobQueue } from "~/server/jobs.server";
 import type { Storage } from "~/server/storage.server";
 
 export const HOSTING_MESSAGES = {
@@ -188,6 +190,8 @@ export async function deleteListing(options: {
   db: Database;
   userId: string | null | undefined;
   listingId: unknown;
+  /** The seller's trust figures are computed again ('seller-stats' job, decision 0035). */
+  jobs?: JobQueue;
 }): Promise<{ listingId: string; status: "deleted" }> {
   const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
   return options.db.transaction(async (tx) => {
@@ -197,6 +201,7 @@ export async function deleteListing(options: {
         .update(listings)
         .set({ status: "deleted", deletedAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(listings.id, listing.id));
+      await enqueueSellerStats(options.jobs, tx, [userId]);
     }
     return { listingId: listing.id, status: "deleted" as const };
   });
@@ -207,6 +212,7 @@ export async function markListingSold(options: {
   db: Database;
   userId: string | null | undefined;
   listingId: unknown;
+  jobs?: JobQueue;
 }): Promise<{ listingId: string; status: "sold" }> {
   const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
   return options.db.transaction(async (tx) => {
@@ -216,6 +222,7 @@ export async function markListingSold(options: {
         .update(listings)
         .set({ status: "sold", soldAt: sql`now()`, updatedAt: sql`now()` })
         .where(eq(listings.id, listing.id));
+      await enqueueSellerStats(options.jobs, tx, [userId]);
     } else if (listing.status !== "sold") {
       throw new AppError("conflict", HOSTING_MESSAGES.soldNotPublished);
     }

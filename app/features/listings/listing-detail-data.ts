@@ -1,3 +1,4 @@
+import type { SellerTrust } from "~/features/sellers/seller-trust-data";
 import type { ListingStatus } from "~/db/schema";
 import type { PriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardPhoto } from "./listing-card-data";
@@ -61,6 +62,7 @@ export interface ListingDetail {
     name: string;
     memberSince: string;
     hasPhone: boolean;
+    trust: SellerTrust;
     /**
      * A professional's declared company ('Professionnel', or 'Professionnel vérifié' with its
      * page /pro/<slug>); null for a private seller ('Particulier', private-sale notice).

@@ -271,8 +271,13 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               </Link>
               {/* Who sells (L111-7 II 3°, decision 0033); private sellers: the private-sale notice below. */}
               <span className="mt-1 block text-sm font-semibold">{listing.seller.pro ? (listing.seller.pro.verified ? "Professionnel vérifié" : "Professionnel") : "Particulier"}</span>
-              <span className="block text-sm text-slate-500">Membre depuis le {formatDate(listing.seller.memberSince)}</span>
             </p>
+            {/* Trust figures (issue 33): the lines SellerTrust (features/sellers) renders, inline here to fit the page's first-load budget. */}
+            <ul className="space-y-1 text-sm text-slate-500">
+              {listing.seller.trust.lines.map((line) => (
+                <li key={line}>✓ {line}</li>
+              ))}
+            </ul>
             {listing.seller.pro ? null : (
               <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
                 Vente entre particuliers : la garantie légale de conformité ne s'applique pas.{" "}

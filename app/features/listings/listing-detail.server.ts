@@ -3,6 +3,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { publicNameColumns } from "~/features/account/public-name.server";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { listingCounters, listingPhotos, listings, moderationEvents, proProfiles, user } from "~/db/schema";
+import { sellerStats } from "~/db/pro-schema";
+import { sellerTrustOf } from "~/features/sellers/seller-trust.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
@@ -58,17 +60,27 @@ export async function getListingDetail(options: {
         username: user.username,
         ...publicNameColumns(user),
         createdAt: user.createdAt,
+        emailVerified: user.emailVerified,
         phoneNumber: user.phoneNumber,
         suspendedAt: user.suspendedAt,
+      },
+      // Trust figures: stored by the 'seller-stats' job, read here by primary key (decision 0035).
+      stats: {
+        publishedCount: sellerStats.publishedCount,
+        soldCount: sellerStats.soldCount,
+        conversations90d: sellerStats.conversations90d,
+        answered90d: sellerStats.answered90d,
+        medianResponseSeconds: sellerStats.medianResponseSeconds,
       },
       pro: { companyName: proProfiles.companyName, status: proProfiles.status, slug: proProfiles.slug, phone: proProfiles.phone },
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
+    .leftJoin(sellerStats, eq(sellerStats.userId, listings.ownerId))
     .leftJoin(proProfiles, eq(proProfiles.userId, listings.ownerId))
     .where(eq(listings.id, options.listingId));
   if (!row) throw new AppError("not_found", NOT_FOUND_MESSAGE);
-  const { listing, seller, pro } = row;
+  const { listing, seller, stats, pro } = row;
   const isOwner = options.viewer?.id === listing.ownerId;
   const isModerator = options.viewer?.role === "moderator";
   const visible =
@@ -134,6 +146,7 @@ export async function getListingDetail(options: {
       hasPhone: Boolean(pro?.phone.trim() || seller.phoneNumber),
       // Verified and not suspended: the dealer page exists (get-dealer-page.server.ts).
       pro: pro ? { companyName: pro.companyName, slug: pro.slug, verified: pro.status === "verified" && !seller.suspendedAt } : null,
+      trust: sellerTrustOf(seller, stats),
     },
     isOwner,
     priceRating: {

@@ -3,6 +3,8 @@ import type { Database } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { assertMayPost } from "~/features/auth/email-verification.server";
+import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
+import type { JobQueue } from "~/server/jobs.server";
 import { AppError } from "~/server/app-error";
 import {
   describeListing,
@@ -53,6 +55,8 @@ export async function sendMessage(options: {
   body: unknown;
   limits?: Limits;
   notifier?: MessageNotifier;
+  /** The seller's response figures are computed again ('seller-stats' job, decision 0035). */
+  jobs?: JobQueue;
 }): Promise<SentMessage> {
   const userId = requireSignedIn(options.userId);
   const { db } = options;
@@ -92,6 +96,7 @@ export async function sendMessage(options: {
         sellerArchivedAt: null,
       })
       .where(eq(conversations.id, conversationId));
+    await enqueueSellerStats(options.jobs, tx, [found.conversation.sellerId]);
     return row!;
   }));
 

@@ -4,6 +4,8 @@ import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings, moderationEvents, user } from "~/db/schema";
+import { sellerStats as sellerStatsTable } from "~/db/pro-schema";
+import { isVeryActivePrivateSeller } from "~/features/sellers/very-active";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import type { Storage } from "~/server/storage.server";
 import { listingHistoryRows } from "./get-listing-history.server";
@@ -35,9 +37,15 @@ export async function listModerationQueue(options: {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(pageCount, Math.max(1, Math.trunc(options.page ?? 1) || 1));
   const rows = await db
-    .select({ listing: listings, seller: { id: user.id, username: user.username, createdAt: user.createdAt } })
+    .select({
+      listing: listings,
+      seller: { id: user.id, username: user.username, createdAt: user.createdAt },
+      // Listings published in 12 months, kept by the 'seller-stats' job (decision 0035).
+      publishedLast12Months: sellerStatsTable.publishedLast12Months,
+    })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
+    .leftJoin(sellerStatsTable, eq(sellerStatsTable.userId, listings.ownerId))
     .where(pending)
     .orderBy(asc(listings.submittedAt), asc(listings.id))
     .limit(pageSize)
@@ -70,7 +78,7 @@ export async function listModerationQueue(options: {
     duplicatePhotoCounts(db, ids),
   ]);
   const items: QueueItem[] = [];
-  for (const { listing, seller } of rows) {
+  for (const { listing, seller, publishedLast12Months } of rows) {
     const own = photos.filter((p) => p.listingId === listing.id);
     const market = estimates.get(listing.id) ?? null;
     const stats = (status: string) => sellerStats.find((s) => s.ownerId === seller.id && s.status === status)?.n ?? 0;
@@ -105,6 +113,7 @@ export async function listModerationQueue(options: {
         published: stats("published") + stats("sold"),
         rejected: stats("rejected"),
         removed: sellerRemovals.get(seller.id) ?? 0,
+        veryActivePrivate: isVeryActivePrivateSeller(listing.sellerKind, publishedLast12Months),
       },
       checks: {
         marketEstimate: market,

@@ -57,7 +57,15 @@ export interface QueueItem {
   postalCode: string | null;
   submittedAt: string | null;
   photos: ListingCardPhoto[];
-  seller: { username: string; memberSince: string; published: number; rejected: number; removed: number };
+  seller: {
+    username: string;
+    memberSince: string;
+    published: number;
+    rejected: number;
+    removed: number;
+    /** A private seller with more than 5 listings published in 12 months (moderators only). */
+    veryActivePrivate: boolean;
+  };
   checks: {
     /**
      * The market estimate the published listings are rated with (app/features/pricing): null when

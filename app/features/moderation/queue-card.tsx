@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { VERY_ACTIVE_LABEL } from "~/features/sellers/very-active";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { listingPath } from "~/features/listings/listing-seo";
 import { Button } from "~/ui/button";
@@ -87,6 +88,11 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
         .
       </p>
       <ul aria-label="Vérifications" className="flex flex-wrap gap-2 text-xs font-semibold">
+        {item.seller.veryActivePrivate ? (
+          <li className="rounded bg-amber-100 px-2 py-1 text-amber-900" title="Plus de 5 annonces publiées en 12 mois : la revente régulière est une activité professionnelle">
+            {VERY_ACTIVE_LABEL}
+          </li>
+        ) : null}
         {item.checks.priceOutlier && item.checks.marketEstimate ? (
           <li className="rounded bg-red-100 px-2 py-1 text-red-900">
             {`Prix ${(item.price ?? 0) < item.checks.marketEstimate.estimateLow ? "inférieur à la moitié" : "supérieur au double"} de l'estimation du marché (${formatPrice(item.checks.marketEstimate.estimateLow)} – ${formatPrice(item.checks.marketEstimate.estimateHigh)})`}

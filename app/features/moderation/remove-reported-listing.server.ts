@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { reports } from "~/db/schema";
 import { AppError } from "~/server/app-error";
+import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { decideListing } from "./decide-listing.server";
 import { listingRemovedEmail } from "./moderation-emails";
 import { reasonSentence, REPORT_REASONS, type ReportReasonCode } from "./moderation-reasons";
@@ -48,6 +49,7 @@ export async function removeReportedListing(options: {
         .where(and(eq(reports.listingId, row.id), eq(reports.status, "open")));
       const url = `${options.notifier.publicUrl}/hosting`;
       await emailSeller(options.notifier, tx, row, (name) => listingRemovedEmail({ name, listing: { ...row, url }, reason }), false);
+      await enqueueSellerStats(options.notifier.jobs, tx, [row.ownerId]);
     },
   });
   tellSellerLive(options.notifier, listing);

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { listingPath } from "~/features/listings/listing-seo";
 import { recordSearchMatches } from "~/features/saved-searches/match-saved-searches.server";
+import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { decideListing } from "./decide-listing.server";
 import { listingPublishedEmail } from "./moderation-emails";
 import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
@@ -26,6 +27,8 @@ export async function validateListing(options: {
       await emailSeller(options.notifier, tx, row, (name) => listingPublishedEmail({ name, listing: { ...row, url } }), true);
       // Saved-search alerts: recorded with the publication, never lost, never twice.
       await recordSearchMatches({ db: tx, listingId: row.id, jobs: options.notifier.jobs });
+      // 'N annonces en ligne' (decision 0035).
+      await enqueueSellerStats(options.notifier.jobs, tx, [row.ownerId]);
     },
   });
   tellSellerLive(options.notifier, listing);

@@ -4,6 +4,7 @@ import { listings } from "~/db/schema";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { assertMayPost } from "~/features/auth/email-verification.server";
 import { recordSearchMatches } from "~/features/saved-searches/match-saved-searches.server";
+import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { AppError } from "~/server/app-error";
 import type { JobQueue } from "~/server/jobs.server";
 import { LISTING_MESSAGES, assertDraft, findOwnedListing, invalid, requireUserId } from "./listing-access.server";
@@ -61,7 +62,10 @@ export async function submitListing(options: {
         updatedAt: sql`now()`,
       })
       .where(eq(listings.id, listing.id));
-    if (status === "published") await recordSearchMatches({ db: tx, listingId: listing.id, jobs: options.jobs });
+    if (status === "published") {
+      await recordSearchMatches({ db: tx, listingId: listing.id, jobs: options.jobs });
+      await enqueueSellerStats(options.jobs, tx, [userId]);
+    }
     return { listingId: listing.id, status };
   });
 }
