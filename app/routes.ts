@@ -16,6 +16,7 @@ export default [
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
     route("wishlists", "routes/wishlists.tsx"),
     route("profile/:username?", "routes/profile.tsx"),
+    route("pro/:slug", "routes/pro.tsx"),
     route("moderation", "routes/moderation.tsx"),
     // Static pages
     route("mentions-legales", "routes/legal.mentions-legales.tsx", { id: "legal-notices" }),
@@ -23,6 +24,7 @@ export default [
     route("privacy", "routes/legal.privacy.tsx", { id: "legal-privacy" }),
     route("terms", "routes/legal.terms.tsx", { id: "legal-terms" }),
     route("help", "routes/legal.help.tsx", { id: "legal-help" }),
+    route("classement-des-annonces", "routes/legal.classement.tsx", { id: "legal-ranking" }),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     // Publishing and the seller's space
     route("publish", "routes/publish.tsx"),
@@ -47,6 +49,7 @@ export default [
   route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
+  route("api/pro/:slug/phone", "routes/api.pro-phone.ts"),
   route("api/listings/:id/report", "routes/api.listing-report.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("sitemaps/:name", "routes/sitemaps.ts"),

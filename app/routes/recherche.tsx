@@ -144,8 +144,12 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
           onApply={(next) => void navigate(searchViewHref(next, view))}
         />
         {/* Phones: filters and the view toggle on one line, the sort below. */}
-        <div className="order-last w-full wide:order-none wide:w-auto">
+        <div className="order-last flex w-full flex-wrap items-center gap-x-3 gap-y-1 wide:order-none wide:w-auto">
           <SortSelect filters={filters} view={view} />
+          {/* Consumer code D111-8: the ranking parameters, reachable from the results. */}
+          <Link to="/classement-des-annonces" className="text-sm text-brand-700 underline underline-offset-2">
+            Comment les annonces sont classées
+          </Link>
         </div>
         <Link
           to={searchViewHref(listFilters, view === "carte" ? "liste" : "carte")}

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { Worker } from "node:worker_threads";
-import { and, asc, desc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listings } from "~/db/schema";
+import { listings, proProfiles, user } from "~/db/schema";
+import { dealerPath } from "~/features/pro/dealer-seo";
 import { escapeHtml } from "~/server/email-layout";
 import { listingPath } from "./listing-seo";
 import { GzipWorker, type GzipSink } from "./sitemap-gzip.server";
@@ -153,6 +154,16 @@ export async function writeSitemaps(db: DbExecutor, origin: string, maxUrls: num
   }
   for (const bm of brandModels.filter((b) => b.n >= 2).slice(0, maxUrls - pages.length)) {
     pages.push(urlEntry(origin, `/recherche?brand=${encodeURIComponent(bm.brand)}&model=${encodeURIComponent(bm.model)}`));
+  }
+  // Dealer pages (/pro/<slug>): verified professionals whose account is not suspended, as the page itself decides.
+  const dealers = await db
+    .select({ slug: proProfiles.slug, updatedAt: proProfiles.updatedAt })
+    .from(proProfiles)
+    .innerJoin(user, eq(user.id, proProfiles.userId))
+    .where(and(eq(proProfiles.status, "verified"), isNull(user.suspendedAt)))
+    .orderBy(asc(proProfiles.slug));
+  for (const dealer of dealers.slice(0, Math.max(0, maxUrls - pages.length))) {
+    pages.push(urlEntry(origin, dealerPath(dealer.slug), day(dealer.updatedAt)));
   }
   files.set("pages.xml", await writeWhole(sink, "pages.xml", URLSET_OPEN, pages, URLSET_CLOSE));
 

@@ -18,6 +18,8 @@ export interface ListingCardData {
   photos: ListingCardPhoto[];
   /** Market price level (1 'Très bonne affaire' … 5), null when not rated (app/features/pricing). */
   priceLevel?: number | null;
+  /** 'Pro' or 'Particulier' on the card (kept on the listing by triggers from pro_profiles). */
+  sellerKind?: "private" | "pro" | null;
 }
 
 /**

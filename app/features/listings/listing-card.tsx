@@ -14,7 +14,7 @@ export function recordCardClick(listingId: string) {
     navigator.sendBeacon(`/api/listings/${listingId}/click`);
 }
 
-export const PLACEHOLDER_PHOTO = "/images/placeholder-vehicule.svg";
+export { PLACEHOLDER_PHOTO_SRC as PLACEHOLDER_PHOTO } from "~/ui/photo-carousel";
 
 /** Cards fill one column on phones, two on tablets, three or four on wide screens. */
 export const CARD_IMAGE_SIZES = "(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 360px";
@@ -85,9 +85,14 @@ export function ListingCard({
           {compareAction}
         </div>
         {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
-        <p className="truncate text-sm text-slate-600">
-          {listing.postalCode} {listing.city}
-        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="truncate text-sm text-slate-600">
+            {listing.postalCode} {listing.city}
+          </p>
+          {listing.sellerKind ? (
+            <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
+          ) : null}
+        </div>
       </div>
     </article>
   );

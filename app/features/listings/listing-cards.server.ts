@@ -18,6 +18,7 @@ export const cardColumns = {
   city: listings.city,
   postalCode: listings.postalCode,
   priceLevel: listings.priceLevel,
+  sellerKind: listings.sellerKind,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null } & {

@@ -56,7 +56,19 @@ export interface ListingDetail {
   updatedAt: string;
   photos: ListingDetailPhoto[];
   /** `username` is the profile URL's handle only; `name` is what buyers read ('Camille D.'). */
-  seller: { id: string; username: string; name: string; memberSince: string; hasPhone: boolean; trust: SellerTrust };
+  seller: {
+    id: string;
+    username: string;
+    name: string;
+    memberSince: string;
+    hasPhone: boolean;
+    trust: SellerTrust;
+    /**
+     * A professional's declared company ('Professionnel', or 'Professionnel vérifié' with its
+     * page /pro/<slug>); null for a private seller ('Particulier', private-sale notice).
+     */
+    pro: { companyName: string; verified: boolean; slug: string } | null;
+  };
   /** The viewer owns it. */
   isOwner: boolean;
   priceRating: ListingPriceFields;

@@ -263,9 +263,14 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               Vendeur
             </h2>
             <p>
-              <Link to={`/profile/${encodeURIComponent(listing.seller.username)}`} className="font-semibold text-brand-700 underline">
+              <Link
+                to={listing.seller.pro?.verified ? `/pro/${encodeURIComponent(listing.seller.pro.slug)}` : `/profile/${encodeURIComponent(listing.seller.username)}`}
+                className="font-semibold text-brand-700 underline"
+              >
                 {listing.seller.name}
               </Link>
+              {/* Who sells (L111-7 II 3°, decision 0033); private sellers: the private-sale notice below. */}
+              <span className="mt-1 block text-sm font-semibold">{listing.seller.pro ? (listing.seller.pro.verified ? "Professionnel vérifié" : "Professionnel") : "Particulier"}</span>
             </p>
             {/* Trust figures (issue 33): the lines SellerTrust (features/sellers) renders, inline here to fit the page's first-load budget. */}
             <ul className="space-y-1 text-sm text-slate-500">
@@ -273,6 +278,14 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
                 <li key={line}>✓ {line}</li>
               ))}
             </ul>
+            {listing.seller.pro ? null : (
+              <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950">
+                Vente entre particuliers : la garantie légale de conformité ne s'applique pas.{" "}
+                <Link to="/help#particulier-ou-professionnel" className="underline">
+                  En savoir plus
+                </Link>
+              </p>
+            )}
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
               <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { publicNameColumns } from "~/features/account/public-name.server";
 import type { Database, DbExecutor } from "~/db/client.server";
-import { listingCounters, listingPhotos, listings, moderationEvents, user } from "~/db/schema";
+import { listingCounters, listingPhotos, listings, moderationEvents, proProfiles, user } from "~/db/schema";
 import { sellerStats } from "~/db/pro-schema";
 import { sellerTrustOf } from "~/features/sellers/seller-trust.server";
 import { AppError } from "~/server/app-error";
@@ -62,6 +62,7 @@ export async function getListingDetail(options: {
         createdAt: user.createdAt,
         emailVerified: user.emailVerified,
         phoneNumber: user.phoneNumber,
+        suspendedAt: user.suspendedAt,
       },
       // Trust figures: stored by the 'seller-stats' job, read here by primary key (decision 0035).
       stats: {
@@ -71,13 +72,15 @@ export async function getListingDetail(options: {
         answered90d: sellerStats.answered90d,
         medianResponseSeconds: sellerStats.medianResponseSeconds,
       },
+      pro: { companyName: proProfiles.companyName, status: proProfiles.status, slug: proProfiles.slug, phone: proProfiles.phone },
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
     .leftJoin(sellerStats, eq(sellerStats.userId, listings.ownerId))
+    .leftJoin(proProfiles, eq(proProfiles.userId, listings.ownerId))
     .where(eq(listings.id, options.listingId));
   if (!row) throw new AppError("not_found", NOT_FOUND_MESSAGE);
-  const { listing, seller, stats } = row;
+  const { listing, seller, stats, pro } = row;
   const isOwner = options.viewer?.id === listing.ownerId;
   const isModerator = options.viewer?.role === "moderator";
   const visible =
@@ -137,9 +140,12 @@ export async function getListingDetail(options: {
     seller: {
       id: seller.id,
       username: seller.username ?? "Vendeur",
-      name: publicNameOf(seller),
+      // A professional is shown by its company name (its page's legal mentions say who it is).
+      name: pro ? pro.companyName : publicNameOf(seller),
       memberSince: seller.createdAt.toISOString(),
-      hasPhone: Boolean(seller.phoneNumber),
+      hasPhone: Boolean(pro?.phone.trim() || seller.phoneNumber),
+      // Verified and not suspended: the dealer page exists (get-dealer-page.server.ts).
+      pro: pro ? { companyName: pro.companyName, slug: pro.slug, verified: pro.status === "verified" && !seller.suspendedAt } : null,
       trust: sellerTrustOf(seller, stats),
     },
     isOwner,

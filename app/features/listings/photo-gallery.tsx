@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { WIDE_MEDIA } from "~/ui/breakpoints";
 import { LazyDialogSlot, lazyDialog, useLazyDialog } from "~/ui/lazy-dialog";
-import { PLACEHOLDER_PHOTO } from "./listing-card";
+import { PLACEHOLDER_PHOTO_SRC as PLACEHOLDER_PHOTO } from "~/ui/photo-carousel";
 import type { ListingDetailPhoto } from "./listing-detail-data";
 import { Arrow, navButton } from "./photo-nav";
 

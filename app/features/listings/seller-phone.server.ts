@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listings, phoneReveals, user } from "~/db/schema";
-import { formatPhone } from "~/features/account/profile-schemas";
+import { listings, phoneReveals, proProfiles, user } from "~/db/schema";
+import { displayPhone } from "~/features/pro/pro-phone";
 import { AppError } from "~/server/app-error";
 import type { CounterDedupe } from "./listing-detail.server";
 import { isUuid } from "~/db/ids";
@@ -24,9 +24,11 @@ export async function revealSellerPhone(options: {
   if (!viewerId) throw new AppError("unauthenticated", "Connectez-vous pour voir le numéro du vendeur.");
   if (!isUuid(options.listingId)) throw new AppError("not_found", "Annonce introuvable.");
   const [row] = await options.db
-    .select({ status: listings.status, phone: user.phoneNumber, ownerId: listings.ownerId })
+    // A professional's listings give its business number (pro_profiles.phone), else the account's.
+    .select({ status: listings.status, phone: sql<string | null>`coalesce(nullif(trim(${proProfiles.phone}), ''), ${user.phoneNumber})`, ownerId: listings.ownerId })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
+    .leftJoin(proProfiles, eq(proProfiles.userId, listings.ownerId))
     .where(eq(listings.id, options.listingId));
   if (!row || row.status !== "published") throw new AppError("not_found", "Annonce introuvable.");
   if (!row.phone) return { phone: null };
@@ -41,5 +43,5 @@ export async function revealSellerPhone(options: {
       update ${listings} set phone_reveal_count = phone_reveal_count + 1
       where id in (select listing_id from revealed)`);
   }
-  return { phone: formatPhone(row.phone) };
+  return { phone: displayPhone(row.phone) };
 }

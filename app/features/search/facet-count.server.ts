@@ -29,6 +29,7 @@ export interface FacetKey {
 export function facetKey(filters: SearchFilters, hasArea: boolean): FacetKey | undefined {
   if (
     hasArea ||
+    filters.ownerId !== undefined ||
     filters.q ||
     filters.priceMin !== undefined ||
     filters.priceMax !== undefined ||

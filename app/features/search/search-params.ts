@@ -117,6 +117,11 @@ export interface SearchFilters {
   sort?: SearchSort;
   /** 1-based. */
   page?: number;
+  /**
+   * Internal: only this seller's listings (the dealer page, /pro/<slug>). Never read from nor
+   * written to a URL (`parseSearchParams` and `toSearchParams` ignore it).
+   */
+  ownerId?: string;
 }
 
 export interface ParsedSearchParams {

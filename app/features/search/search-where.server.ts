@@ -143,6 +143,7 @@ export function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
     filters.goodDeals ||
+    filters.ownerId !== undefined ||
     filters.seller ||
     Boolean(filters.q),
   );
@@ -193,6 +194,7 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
     sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
     page: clampPage(filters.page),
+    ownerId: text(filters.ownerId),
   };
 }
 
@@ -209,6 +211,8 @@ export function searchWhere(
   forCount = false,
 ): SQL {
   const conditions: (SQL | undefined)[] = [eq(listings.status, "published")];
+  // A seller's own listings (dealer page): listings_published_owner_idx (owner, newest first).
+  if (filters.ownerId !== undefined) conditions.push(eq(listings.ownerId, filters.ownerId));
   if (text) conditions.push(textPredicate(text, filters, forCount));
   if (filters.brand) conditions.push(eq(listings.brand, filters.brand));
   if (filters.model) conditions.push(eq(listings.model, filters.model));

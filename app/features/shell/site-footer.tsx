@@ -24,6 +24,7 @@ const COLUMNS = [
       { to: "/charte-cookies", label: "Charte cookies" },
       { to: "/privacy", label: "Politique de confidentialité" },
       { to: "/terms", label: "Conditions générales d'utilisation" },
+      { to: "/classement-des-annonces", label: "Comment les annonces sont classées" },
     ],
   },
 ];
