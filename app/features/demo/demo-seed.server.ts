@@ -207,6 +207,10 @@ export async function seedDemoData(options: {
   }
   const spots = await pickPlaces(db, options.listingCount);
   await pinSearchTestPlaces(db, spots);
+  // What each listing is: the two pending listings first, then the home page's popular models
+  // (so each of its links finds a listing), then the French market's mix (demo-market.ts).
+  // Drawn before the sellers, so the market's mix does not depend on how many sellers there are.
+  const vehicles = planDemoVehicles(spots.length, { firstPublished: 2 });
   // Who sells what (issue 33): the main demo seller's first six, verified dealers about two
   // thirds of the rest (each at its address), private sellers with one or two cars each, at
   // home. Other sellers have no password (they cannot sign in).
@@ -231,9 +235,6 @@ export async function seedDemoData(options: {
     return privateSellers[owner.index]!.id;
   });
   const counters: { clickCount: number; viewCount: number }[] = [];
-  // What each listing is: the two pending listings first, then the home page's popular models
-  // (so each of its links finds a listing), then the French market's mix (demo-market.ts).
-  const vehicles = planDemoVehicles(spots.length, { firstPublished: 2 });
   const built = spots.map((place, i) => {
     const { spec, fuel } = vehicles[i]!;
     const vehicle = { place, brand: spec.brand, model: spec.model, ...(fuel ? { fuel } : {}) };
