@@ -1,12 +1,15 @@
 import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proProfiles, user, type ProStatus } from "~/db/schema";
+import { listings, proProfiles, user, type ProStatus } from "~/db/schema";
 import { buildSitemaps } from "~/features/listings/build-sitemaps.server";
 import type { OpeningHours } from "~/features/pro/opening-hours";
 import { searchListings } from "~/features/search/search-listings.server";
 import { PAGE_SIZE, SEARCH_SORTS, type SearchFilters } from "~/features/search/search-params";
+import { countCap } from "~/features/search/text-match.server";
 import { createLocalStorage } from "~/server/storage.server";
+import { buildListing } from "~/testing/builders";
+import { formatCount } from "~/ui/format";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -20,7 +23,16 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let t: TestDatabase;
 let app: TestApp;
-type Key = "verified" | "pending" | "refused" | "suspended" | "suspendedAccount" | "private" | "verifiedDraft" | "pendingListing" | "privateListing";
+type Key =
+  | "verified"
+  | "pending"
+  | "refused"
+  | "suspended"
+  | "suspendedAccount"
+  | "private"
+  | "verifiedDraft"
+  | "pendingListing"
+  | "privateListing";
 const ids = {} as Record<Key, string>;
 const verifiedListings: string[] = [];
 const HOURS: OpeningHours = [
@@ -77,7 +89,10 @@ beforeAll(async () => {
   ids.refused = await insertPro("refuse", "refused", { siret: "35600000000048" });
   ids.suspended = await insertPro("suspendu", "suspended", { siret: "35600000000048" });
   ids.suspendedAccount = await insertPro("compte-suspendu", "pending", { siret: "35600000000048" });
-  await t.db.update(proProfiles).set({ status: "verified", siret: "44306184100047" }).where(eq(proProfiles.userId, ids.suspendedAccount));
+  await t.db
+    .update(proProfiles)
+    .set({ status: "verified", siret: "44306184100047" })
+    .where(eq(proProfiles.userId, ids.suspendedAccount));
   await t.db.update(user).set({ suspendedAt: new Date() }).where(eq(user.id, ids.suspendedAccount));
   ids.private = (await insertUser(t.db, { canSignIn: false })).id;
 
@@ -98,8 +113,12 @@ beforeAll(async () => {
   }
   // Not published: never on the dealer page.
   ids.verifiedDraft = (await insertListing(t.db, ids.verified, { status: "pending", publishedAt: null })).id;
-  ids.pendingListing = (await insertListing(t.db, ids.pending, { brand: "Citroën", model: "C3", status: "published" })).id;
-  ids.privateListing = (await insertListing(t.db, ids.private, { brand: "Peugeot", model: "208", status: "published" })).id;
+  ids.pendingListing = (
+    await insertListing(t.db, ids.pending, { brand: "Citroën", model: "C3", status: "published" })
+  ).id;
+  ids.privateListing = (
+    await insertListing(t.db, ids.private, { brand: "Peugeot", model: "208", status: "published" })
+  ).id;
 });
 
 afterAll(async () => {
@@ -129,7 +148,8 @@ describe(`dealer page /pro/<slug> (${process.env.TEST_DB_ENGINE})`, () => {
     expect(html).not.toMatch(/04 ?78 ?12 ?34 ?56/);
     const cards = html.match(/href="\/annonce\/[0-9a-f-]{36}\//g) ?? [];
     expect(cards).toHaveLength(PAGE_SIZE);
-    for (const id of [ids.privateListing, ids.pendingListing, ids.verifiedDraft]) expect(html).not.toContain(`/annonce/${id}/`);
+    for (const id of [ids.privateListing, ids.pendingListing, ids.verifiedDraft])
+      expect(html).not.toContain(`/annonce/${id}/`);
     expect(html).toContain(`/annonce/${verifiedListings[0]}/`);
     expect(html).toContain('href="/pro/centre?page=2"');
     expect(html).toContain('href="/classement-des-annonces"');
@@ -137,12 +157,20 @@ describe(`dealer page /pro/<slug> (${process.env.TEST_DB_ENGINE})`, () => {
 
   it("carries a valid AutoDealer JSON-LD without the phone", async () => {
     const html = await (await createClient(app.url).request("/pro/centre")).text();
-    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
     const dealer = scripts.find((s) => s["@type"] === "AutoDealer");
     expect(dealer).toMatchObject({
       "@context": "https://schema.org",
       name: "Garage centre",
-      address: { "@type": "PostalAddress", streetAddress: "12 avenue Jean Jaurès", postalCode: "69007", addressLocality: "Lyon", addressCountry: "FR" },
+      address: {
+        "@type": "PostalAddress",
+        streetAddress: "12 avenue Jean Jaurès",
+        postalCode: "69007",
+        addressLocality: "Lyon",
+        addressCountry: "FR",
+      },
       geo: { "@type": "GeoCoordinates", latitude: 45.745, longitude: 4.842 },
     });
     expect(dealer.url).toMatch(/\/pro\/centre$/);
@@ -194,14 +222,19 @@ describe(`dealer page /pro/<slug> (${process.env.TEST_DB_ENGINE})`, () => {
     const snapshot = await buildSitemaps({ db: t.db, origin: "https://occazio.example" });
     const pages = gunzipSync(snapshot.files.get("pages.xml")!.gz).toString();
     expect(pages).toContain("<loc>https://occazio.example/pro/centre</loc>");
-    for (const slug of ["attente", "refuse", "suspendu", "compte-suspendu"]) expect(pages).not.toContain(`/pro/${slug}<`);
+    for (const slug of ["attente", "refuse", "suspendu", "compte-suspendu"])
+      expect(pages).not.toContain(`/pro/${slug}<`);
   });
 });
 
 describe(`who sells, on cards and listings (${process.env.TEST_DB_ENGINE})`, () => {
   it("search cards say 'Pro' or 'Particulier'", async () => {
     const storage = createLocalStorage("/tmp/occazio-dealer-tests-uploads");
-    const result = await searchListings({ db: t.db, storage, filters: { brand: "Peugeot", model: "208", sort: "recent" } });
+    const result = await searchListings({
+      db: t.db,
+      storage,
+      filters: { brand: "Peugeot", model: "208", sort: "recent" },
+    });
     const kinds = new Map(result.items.map((item) => [item.id, item.sellerKind]));
     expect(kinds.get(ids.privateListing)).toBe("private");
     expect(kinds.get(verifiedListings[1]!)).toBe("pro");
@@ -274,17 +307,43 @@ describe(`search restricted to one seller (${process.env.TEST_DB_ENGINE})`, () =
   });
 
   it("combines with the other filters and counts exactly", async () => {
-    const result = await searchListings({ db: t.db, storage, filters: { ownerId: ids.verified, brand: "Peugeot", model: "208" } });
+    const result = await searchListings({
+      db: t.db,
+      storage,
+      filters: { ownerId: ids.verified, brand: "Peugeot", model: "208" },
+    });
     expect(result.total).toBe(20);
     expect(result.totalCapped).toBe(false);
-    const words = await searchListings({ db: t.db, storage, filters: { ownerId: ids.verified, q: "clio", sort: "relevance" } });
+    const words = await searchListings({
+      db: t.db,
+      storage,
+      filters: { ownerId: ids.verified, q: "clio", sort: "relevance" },
+    });
     expect(words.items.map((i) => i.id).sort()).toEqual(verifiedListings.filter((_, i) => i % 3 === 0).sort());
     const none = await searchListings({ db: t.db, storage, filters: { ownerId: ids.private, brand: "Renault" } });
     expect(none.total).toBe(0);
   });
 
   it("is not a URL parameter: /recherche?ownerId=… lists everyone's listings", async () => {
-    const html = text(await (await createClient(app.url).request(`/recherche?brand=Peugeot&model=208&ownerId=${ids.private}`)).text());
+    const html = text(
+      await (await createClient(app.url).request(`/recherche?brand=Peugeot&model=208&ownerId=${ids.private}`)).text(),
+    );
     expect(html).toContain("21 annonces");
+  });
+
+  it("counts a large dealer's stock exactly, where the site's search says '2 400+'", { timeout: 240_000 }, async () => {
+    const big = await insertPro("grand-stock", "verified", { siret: "55210055400013", verifiedAt: new Date() });
+    const rows = Array.from({ length: countCap() + 50 }, (_, i) => ({
+      ...buildListing({ status: "published", publishedAt: new Date(Date.UTC(2026, 9, 1) + i * 1000) }),
+      ownerId: big,
+      status: "published" as const,
+    }));
+    for (let i = 0; i < rows.length; i += 500) await t.db.insert(listings).values(rows.slice(i, i + 500));
+    const storage = createLocalStorage("/tmp/occazio-dealer-tests-uploads");
+    const everywhere = await searchListings({ db: t.db, storage, filters: { ownerId: big } });
+    expect(everywhere.totalCapped).toBe(true);
+    const html = text(await (await createClient(app.url).request("/pro/grand-stock")).text());
+    expect(html).toContain(`${formatCount(countCap() + 50, "annonce", "annonces")}<`);
+    expect(html).not.toContain("+ annonces");
   });
 });

@@ -70,7 +70,8 @@ export async function startTestApp(options: {
     logger,
     mailer,
     jobs: options.jobs,
-    storage: options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
+    storage:
+      options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
     events: createEventBus(),
     rateLimits: createUserRateLimits(options.userRateLimitScale ?? config.RATE_LIMIT_SCALE, options.rateLimitStore),
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
@@ -117,7 +118,19 @@ export function createClient(baseUrl: string) {
       headers.set("content-type", "application/x-www-form-urlencoded");
       body = new URLSearchParams(init.form).toString();
     }
-    const response = await fetch(baseUrl + pathname, { ...init, headers, body, redirect: "manual" });
+    const send = () => fetch(baseUrl + pathname, { ...init, headers, body, redirect: "manual" });
+    let response: Response;
+    try {
+      response = await send();
+    } catch (error) {
+      // A kept-alive socket the in-process server closed while this process's event loop was
+      // busy (seconds of PGlite work between two requests): the client reused it and got a
+      // reset. Browsers retry an idempotent request on a fresh connection; so does this client.
+      const method = (init.method ?? "GET").toUpperCase();
+      const reset = (error as { cause?: { code?: string } }).cause?.code === "ECONNRESET";
+      if (!reset || (method !== "GET" && method !== "HEAD")) throw error;
+      response = await send();
+    }
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name, ...value] = (pair ?? "").split("=");

@@ -5,7 +5,16 @@ import { variantKey } from "~/features/listings/photo-variants";
 import { searchListings } from "~/features/search/search-listings.server";
 import { activeFilterBadges } from "~/features/search/active-filter-badges";
 import { resultCountLabel } from "~/features/search/search-meta";
-import { availableSorts, defaultSort, SORT_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
+import {
+  availableSorts,
+  defaultSort,
+  MAX_PAGE,
+  PAGE_SIZE,
+  SORT_LABELS,
+  toSearchParams,
+  type SearchFilters,
+} from "~/features/search/search-params";
+import { searchWhere } from "~/features/search/search-where.server";
 import type { SearchResult } from "~/features/search/search-types";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
@@ -18,7 +27,20 @@ export type { DealerListLinks, DealerPageData };
 
 export const DEALER_NOT_FOUND = "Ce professionnel n'a pas de page sur Occazio.";
 
-const MONTHS = ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"];
+const MONTHS = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
 const PARIS_MONTH = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Paris", year: "numeric", month: "numeric" });
 
 /** 'mars 2023' (Paris time), computed on the server (no Intl while a page loads, decision 0025). */
@@ -27,7 +49,6 @@ export function monthYear(date: Date): string {
   const month = Number(parts.find((p) => p.type === "month")?.value ?? 1);
   return `${MONTHS[month - 1]} ${parts.find((p) => p.type === "year")?.value ?? ""}`;
 }
-
 
 /**
  * A verified professional's public profile by its slug. Pending, refused or suspended
@@ -43,7 +64,6 @@ export async function findVerifiedDealer(db: DbExecutor, slug: string) {
     .where(and(eq(proProfiles.slug, slug), eq(proProfiles.status, "verified"), isNull(user.suspendedAt)));
   return row ?? null;
 }
-
 
 function hrefAt(path: string, filters: SearchFilters): string {
   const query = toSearchParams({ ...filters, ownerId: undefined }).toString();
@@ -61,8 +81,16 @@ export function dealerListLinks(
   return {
     countLabel: resultCountLabel(result.total, result.totalCapped),
     sort: own.sort ?? defaultSort(own),
-    sorts: availableSorts(own).map((sort) => ({ value: sort, label: SORT_LABELS[sort], href: hrefAt(path, { ...own, sort, page: undefined }) })),
-    badges: activeFilterBadges(own).map((badge) => ({ key: badge.key, label: badge.label, href: hrefAt(path, badge.remove) })),
+    sorts: availableSorts(own).map((sort) => ({
+      value: sort,
+      label: SORT_LABELS[sort],
+      href: hrefAt(path, { ...own, sort, page: undefined }),
+    })),
+    badges: activeFilterBadges(own).map((badge) => ({
+      key: badge.key,
+      label: badge.label,
+      href: hrefAt(path, badge.remove),
+    })),
     pageBase: hrefAt(path, { ...own, page: undefined }),
     filters: own,
     ...choices,
@@ -103,6 +131,22 @@ async function filterChoices(db: DbExecutor, ownerId: string): Promise<Pick<Deal
   return { brands: tally("brand"), fuels: tally("fuel") };
 }
 
+/**
+ * A dealer's stock is counted exactly, whatever its size: the search caps its counts at 2 400
+ * ("2 400+ annonces") because a broad search over the whole site must stop reading somewhere,
+ * but a dealer's published listings are at most a few thousand entries of
+ * listings_published_owner_idx. Searches by place or words keep the search's capped count.
+ */
+async function exactDealerTotal(db: DbExecutor, filters: SearchFilters, result: SearchResult): Promise<SearchResult> {
+  if (!result.totalCapped || filters.postalCode || filters.q) return result;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(listings)
+    .where(searchWhere(filters, undefined));
+  const total = Number(row?.n ?? result.total);
+  return { ...result, total, totalCapped: false, pageCount: Math.min(MAX_PAGE, Math.ceil(total / PAGE_SIZE)) };
+}
+
 export async function getDealerPage(options: {
   db: DbExecutor;
   storage: Storage;
@@ -116,10 +160,11 @@ export async function getDealerPage(options: {
   const now = options.now ?? new Date();
   // Its published listings with the search's filters, sort and pages, restricted to this seller.
   const filters: SearchFilters = { ...options.filters, ownerId: pro.userId };
-  const [result, choices] = await Promise.all([
+  const [searched, choices] = await Promise.all([
     searchListings({ db: options.db, storage: options.storage, filters }),
     cachedFilterChoices(options.db, pro.userId, Date.now()),
   ]);
+  const result = await exactDealerTotal(options.db, filters, searched);
   const widths = pro.logoVariantWidths ?? [];
   const logo =
     pro.logoKey && widths.length
