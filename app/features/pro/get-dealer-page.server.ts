@@ -56,7 +56,9 @@ export function monthYear(date: Date): string {
  * of a seller the moderators have not checked must not look like a shop window.
  */
 export async function findVerifiedDealer(db: DbExecutor, slug: string) {
-  if (slug.length === 0 || slug.length > 80) return null;
+  // Slugs are lower-case letters, digits and hyphens (pro-slug.ts): anything else (a NUL
+  // byte PostgreSQL refuses in text, upper case, spaces) names no dealer.
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
   const [row] = await db
     .select({ pro: proProfiles, createdAt: user.createdAt })
     .from(proProfiles)
