@@ -60,7 +60,7 @@ function DealerFilters({ links, path }: { links: DealerListLinks; path: string }
   const f = links.filters;
   const field = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm";
   return (
-    <Form method="get" action={path} className="flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+    <Form noValidate method="get" action={path} className="flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
       {links.sort !== "recent" ? <input type="hidden" name="sort" value={links.sort} /> : null}
       <label className="text-sm font-medium text-slate-700">
         Marque
