@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { getSessionUser } from "~/features/auth/session.server";
+import { withPhoneRevealLimits } from "~/features/listings/phone-reveal-limits.server";
 import { revealDealerPhone } from "~/features/pro/reveal-dealer-phone.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import type { Route } from "./+types/api.pro-phone";
@@ -12,13 +12,10 @@ import type { Route } from "./+types/api.pro-phone";
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const me = await getSessionUser(request, context.services);
-  const { rateLimits } = context.services;
   try {
-    const reveal = () => revealDealerPhone({ db: context.services.db, slug: params.slug, viewerId: me?.id });
-    const address = `ip:${request.headers.get(CLIENT_IP_HEADER) ?? ""}`;
-    const result = me
-      ? await rateLimits.within("phoneReveal", me.id, () => rateLimits.within("phoneRevealAddress", address, reveal))
-      : await reveal();
+    const result = await withPhoneRevealLimits(request, context.services, me?.id, () =>
+      revealDealerPhone({ db: context.services.db, slug: params.slug, viewerId: me?.id }),
+    );
     return data(result, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return apiErrorResponse(error);

@@ -28,7 +28,10 @@ function DealerPhone({ slug, hasPhone }: { slug: string; hasPhone: boolean }) {
   const [shown, setShown] = useState<{ phone?: string; note?: string; error?: boolean }>({});
   if (shown.phone) {
     return (
-      <a href={`tel:${shown.phone.replace(/\s/g, "")}`} className="block rounded-lg bg-emerald-50 px-4 py-2.5 text-center font-semibold text-emerald-900 ring-1 ring-emerald-200">
+      <a
+        href={`tel:${shown.phone.replace(/\s/g, "")}`}
+        className="block rounded-lg bg-emerald-50 px-4 py-2.5 text-center font-semibold text-emerald-900 ring-1 ring-emerald-200"
+      >
         {shown.phone}
       </a>
     );
@@ -47,7 +50,10 @@ function DealerPhone({ slug, hasPhone }: { slug: string; hasPhone: boolean }) {
         Afficher le téléphone
       </Button>
       {shown.note ? (
-        <p role={shown.error ? "alert" : "status"} className={`mt-2 text-sm ${shown.error ? "text-red-700" : "text-slate-700"}`}>
+        <p
+          role={shown.error ? "alert" : "status"}
+          className={`mt-2 text-sm ${shown.error ? "text-red-700" : "text-slate-700"}`}
+        >
           {shown.note}
         </p>
       ) : null}
@@ -60,37 +66,38 @@ function DealerFilters({ links, path }: { links: DealerListLinks; path: string }
   const f = links.filters;
   const field = "rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm";
   return (
-    <Form noValidate method="get" action={path} className="flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+    <Form
+      noValidate
+      method="get"
+      action={path}
+      className="flex flex-wrap items-end gap-2 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200"
+    >
       {links.sort !== "recent" ? <input type="hidden" name="sort" value={links.sort} /> : null}
-      <label className="text-sm font-medium text-slate-700">
-        Marque
-        <select name="brand" defaultValue={f.brand ?? ""} className={`mt-1 block ${field}`}>
-          <option value="">Toutes</option>
-          {links.brands.map((b) => (
-            <option key={b.value} value={b.value}>
-              {b.value} ({b.count})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-700">
-        Énergie
-        <select name="fuel" defaultValue={f.fuel ?? ""} className={`mt-1 block ${field}`}>
-          <option value="">Toutes</option>
-          {links.fuels.map((b) => (
-            <option key={b.value} value={b.value}>
-              {b.value} ({b.count})
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceSelect label="Marque" name="brand" value={f.brand} choices={links.brands} className={field} />
+      <ChoiceSelect label="Énergie" name="fuel" value={f.fuel} choices={links.fuels} className={field} />
       <label className="text-sm font-medium text-slate-700">
         Prix max (€)
-        <input name="price" type="number" min={0} step={500} inputMode="numeric" defaultValue={f.priceMax ?? ""} className={`mt-1 block w-28 ${field}`} />
+        <input
+          name="price"
+          type="number"
+          min={0}
+          step={500}
+          inputMode="numeric"
+          defaultValue={f.priceMax ?? ""}
+          className={`mt-1 block w-28 ${field}`}
+        />
       </label>
       <label className="text-sm font-medium text-slate-700">
         Km max
-        <input name="mileageMax" type="number" min={0} step={5000} inputMode="numeric" defaultValue={f.mileageMax ?? ""} className={`mt-1 block w-28 ${field}`} />
+        <input
+          name="mileageMax"
+          type="number"
+          min={0}
+          step={5000}
+          inputMode="numeric"
+          defaultValue={f.mileageMax ?? ""}
+          className={`mt-1 block w-28 ${field}`}
+        />
       </label>
       <Button type="submit">Filtrer</Button>
     </Form>
@@ -164,7 +171,10 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
   const address = `${dealer.addressLine}, ${dealer.postalCode} ${dealer.city}`;
   return (
     <div className="space-y-6">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(dealerJsonLd(dealer, { url: canonical, origin })) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLdText(dealerJsonLd(dealer, { url: canonical, origin })) }}
+      />
       <header className="flex flex-wrap items-center gap-4 rounded-xl bg-white p-5 shadow-sm">
         {dealer.logo ? (
           <img
@@ -177,14 +187,19 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
             className="h-20 w-20 rounded-lg bg-white object-contain ring-1 ring-slate-200"
           />
         ) : (
-          <span aria-hidden="true" className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-800 text-3xl font-bold uppercase text-white">
+          <span
+            aria-hidden="true"
+            className="flex h-20 w-20 items-center justify-center rounded-lg bg-slate-800 text-3xl font-bold uppercase text-white"
+          >
             {dealer.companyName.slice(0, 1)}
           </span>
         )}
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold sm:text-3xl">{dealer.companyName}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">Professionnel vérifié</span>
+            <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200">
+              Professionnel vérifié
+            </span>
             <span>
               {dealer.postalCode} {dealer.city}
             </span>
@@ -207,7 +222,11 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
             </section>
           ) : null}
 
-          <section aria-labelledby="vehicules" aria-busy={loading} className={`space-y-4 ${loading ? "opacity-60 transition-opacity" : ""}`}>
+          <section
+            aria-labelledby="vehicules"
+            aria-busy={loading}
+            className={`space-y-4 ${loading ? "opacity-60 transition-opacity" : ""}`}
+          >
             <div>
               <h2 id="vehicules" className="text-xl font-semibold">
                 Véhicules en vente
@@ -247,7 +266,11 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
             ) : null}
             {result.items.length === 0 ? (
               <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-                <p className="text-lg font-semibold">{result.total === 0 && badges.length === 0 ? "Aucun véhicule en vente pour le moment." : "Aucun véhicule ne correspond à ces critères."}</p>
+                <p className="text-lg font-semibold">
+                  {result.total === 0 && badges.length === 0
+                    ? "Aucun véhicule en vente pour le moment."
+                    : "Aucun véhicule ne correspond à ces critères."}
+                </p>
                 {badges.length ? (
                   <Link to={path} className="mt-4 inline-block font-semibold text-brand-700 underline">
                     Voir tous ses véhicules
@@ -263,7 +286,13 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
                       priority={index === 0 && !dealer.presentation}
                       priceDrop={priceDrops[listing.id]}
                       compareAction={<CompareButton listingId={listing.id} />}
-                      action={<FavoriteButton listingId={listing.id} initialFavorite={favorites.has(listing.id)} screen="search" />}
+                      action={
+                        <FavoriteButton
+                          listingId={listing.id}
+                          initialFavorite={favorites.has(listing.id)}
+                          screen="search"
+                        />
+                      }
                     />
                   </li>
                 ))}
@@ -272,7 +301,9 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
             <PageLinks
               page={result.page}
               pageCount={result.pageCount}
-              href={(p) => (p === 1 ? links.pageBase : `${links.pageBase}${links.pageBase.includes("?") ? "&" : "?"}page=${p}`)}
+              href={(p) =>
+                p === 1 ? links.pageBase : `${links.pageBase}${links.pageBase.includes("?") ? "&" : "?"}page=${p}`
+              }
             />
           </section>
         </div>
@@ -292,7 +323,12 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
               // Leaflet needs the browser: the map loads once the page is interactive.
               interactive ? (
                 <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
-                  <AreaMap latitude={dealer.latitude} longitude={dealer.longitude} tileUrl={map.tileUrl} attribution={map.attribution} />
+                  <AreaMap
+                    latitude={dealer.latitude}
+                    longitude={dealer.longitude}
+                    tileUrl={map.tileUrl}
+                    attribution={map.attribution}
+                  />
                 </Suspense>
               ) : (
                 <div className="h-[300px] rounded-xl bg-slate-100" />
@@ -340,8 +376,8 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
               </div>
             </dl>
             <p className="mt-3 text-slate-600">
-              Vendeur professionnel : la garantie légale de conformité (articles L217-3 et suivants du Code de la consommation) et la garantie des vices
-              cachés s'appliquent à ses ventes à des consommateurs.{" "}
+              Vendeur professionnel : la garantie légale de conformité (articles L217-3 et suivants du Code de la
+              consommation) et la garantie des vices cachés s'appliquent à ses ventes à des consommateurs.{" "}
               <Link to="/help#particulier-ou-professionnel" className="text-brand-700 underline">
                 En savoir plus
               </Link>
@@ -350,5 +386,28 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
         </aside>
       </div>
     </div>
+  );
+}
+
+/** One of the dealer's own values with its count ('Peugeot (12)'), or 'Toutes'. */
+function ChoiceSelect(props: {
+  label: string;
+  name: string;
+  value?: string;
+  choices: { value: string; count: number }[];
+  className: string;
+}) {
+  return (
+    <label className="text-sm font-medium text-slate-700">
+      {props.label}
+      <select name={props.name} defaultValue={props.value ?? ""} className={`mt-1 block ${props.className}`}>
+        <option value="">Toutes</option>
+        {props.choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.value} ({choice.count})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
