@@ -98,6 +98,11 @@ export interface ListingRevisionChanges {
   postalCode?: string;
   latitude?: number;
   longitude?: number;
+  /** Issue 34: the facts buyers filter and decide on wait for a moderator too. */
+  euroNorm?: string | null;
+  inspectionDate?: string | null;
+  inspectionResult?: string | null;
+  ownerCount?: number | null;
 }
 
 export const listingRevisions = pgTable(

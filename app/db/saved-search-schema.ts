@@ -59,6 +59,8 @@ export const savedSearches = pgTable(
     goodDeals: boolean().notNull().default(false),
     /** 'Vendeur' (`seller=private|pro`, issue 33): matched against listings.seller_kind; NULL = 'Tous'. */
     sellerKind: varchar({ length: 8 }).$type<SellerKind>(),
+    /** 'Crit'Air : N ou mieux' (`critair=N`, issue 34): listings.critair <= N; NULL = 'Tous'. */
+    critairMax: smallint(),
     postalCode: varchar({ length: 5 }),
     radiusKm: smallint(),
     /** Centre of the radius (the postal code's coordinates when saved) and its bounding box. */

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -149,6 +150,25 @@ export const listings = pgTable(
     publishedAt: timestamp({ withTimezone: true }),
     soldAt: timestamp({ withTimezone: true }),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * Facts buyers decide on (issue 34, decision 0039): the Euro emission standard as on the
+     * registration certificate ('Euro 1' … 'Euro 6d', null = 'Je ne sais pas'), the last
+     * contrôle technique (date and result: favorable, defavorable, not_required) and the number
+     * of owners (1 = '1re main').
+     */
+    euroNorm: varchar({ length: 16 }),
+    inspectionDate: date({ mode: "string" }),
+    inspectionResult: varchar({ length: 16 }),
+    ownerCount: smallint(),
+    /**
+     * Crit'Air class, computed by PostgreSQL from type, energy, Euro standard and first
+     * registration (`occazio_critair`, migration 0022; app/features/catalogue/critair.ts is the
+     * same table for the browser): 0–5, 6 = 'Non classé', null = cannot be computed. Stored so
+     * the filter `critair=N` ("N or better": `critair <= N`) is an index condition.
+     */
+    critair: smallint().generatedAlwaysAs(
+      sql`occazio_critair(vehicle_type, fuel, euro_norm, first_registration)`,
+    ),
     /** Free-text search document, kept by PostgreSQL itself (a stored generated column). */
     searchVector: tsvector().generatedAlwaysAs(searchDocument),
     /** Brand and model folded (`occazio_fold`: unaccented, lower case) for trigram similarity on typos. */
@@ -160,6 +180,12 @@ export const listings = pgTable(
     check("listings_price_check", sql`${t.price} >= 1`),
     check("listings_seller_kind_check", sql`${t.sellerKind} in ('private','pro')`),
     check("listings_counters_check", sql`${t.heartCount} >= 0`),
+    check(
+      "listings_euro_norm_check",
+      sql`${t.euroNorm} in ('Euro 1','Euro 2','Euro 3','Euro 4','Euro 5','Euro 6','Euro 6b','Euro 6c','Euro 6d-TEMP','Euro 6d')`,
+    ),
+    check("listings_inspection_result_check", sql`${t.inspectionResult} in ('favorable','defavorable','not_required')`),
+    check("listings_owner_count_check", sql`${t.ownerCount} between 1 and 99`),
     index("listings_owner_idx").on(t.ownerId, t.status),
     // Search (spec §7; docs/decisions/0004-search-indexes.md). Partial on published listings.
     // Each index opens with the columns of one access path (an order, brand + model, a
@@ -217,6 +243,12 @@ export const listings = pgTable(
     // rated listings first, best deals first, newest first within a level.
     index("listings_published_deal_idx")
       .on(t.priceLevel, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t))
+      .where(sql`${t.status} = 'published'`),
+    // 'Crit'Air : N ou mieux' (issue 34, decision 0039): the class leads (a range `critair <= N`),
+    // then the newest first and every other filter as trailing key columns, like the deal
+    // index: the capped count and the pages of a Crit'Air search are index-only scans.
+    index("listings_published_critair_idx")
+      .on(t.critair, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t))
       .where(sql`${t.status} = 'published'`),
     // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
     index("listings_published_mileage_idx")

@@ -236,14 +236,17 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
   const month = faker.number.int({ min: 1, max: 12 });
   const createdAt = rest.createdAt ?? faker.date.recent({ days: 60 });
   const licenceFree = segment === "licence-free";
+  const firstRegistration = `${String(month).padStart(2, "0")}/${year}`;
+  const facts = buildVehicleFacts({ brand, model, fuel, firstRegistration, mileage, price });
   return {
     status: "published",
     draftStep: 8,
     brand,
     model,
     year,
-    firstRegistration: `${String(month).padStart(2, "0")}/${year}`,
+    firstRegistration,
     fuel,
+    ...facts,
     gearbox:
       fuel === "Electrique" || licenceFree
         ? "Automatique"
@@ -289,6 +292,64 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
     publishedAt: createdAt,
     ...rest,
   };
+}
+
+/**
+ * A small generator seeded by the listing's own values (FNV-1a, then mulberry32), so the facts
+ * of issue 34 vary between listings without drawing from faker: the demo market's other draws
+ * (and every test written against them) stay as they were.
+ */
+function seededRandom(seed: string): () => number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+  return () => {
+    h = (h + 0x6d2b79f5) >>> 0;
+    let t = h;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** When each Euro standard became mandatory for new cars (first registrations), newest first. */
+const EURO_NORM_FROM: [fromMonth: number, norm: string][] = [
+  [2021 * 12, "Euro 6d"],
+  [2019 * 12 + 8, "Euro 6d-TEMP"],
+  [2018 * 12 + 8, "Euro 6c"],
+  [2015 * 12 + 8, "Euro 6b"],
+  [2011 * 12, "Euro 5"],
+  [2006 * 12, "Euro 4"],
+  [2001 * 12, "Euro 3"],
+  [1997 * 12, "Euro 2"],
+  [1993 * 12, "Euro 1"],
+];
+
+/**
+ * Plausible facts of issue 34 for a built listing: the Euro standard of its registration date
+ * (given by seven sellers in ten; none for an electric car), a contrôle technique for a
+ * vehicle over four years old (most within the six months a sale needs, one in ten
+ * 'défavorable'), 'Non requis' for most younger ones, and owners growing with age.
+ */
+function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firstRegistration: string; mileage: number; price: number }) {
+  const random = seededRandom(`${v.brand}|${v.model}|${v.fuel}|${v.firstRegistration}|${v.mileage}|${v.price}`);
+  const [monthText, yearText] = v.firstRegistration.split("/");
+  const registered = Number(yearText) * 12 + Number(monthText) - 1;
+  const now = new Date();
+  const ageMonths = now.getUTCFullYear() * 12 + now.getUTCMonth() - registered;
+  const norm = EURO_NORM_FROM.find(([from]) => registered >= from)?.[1] ?? null;
+  const euroNorm = v.fuel === "Electrique" || random() < 0.3 ? null : norm;
+  let inspectionDate: string | null = null;
+  let inspectionResult: string | null = null;
+  if (ageMonths >= 48) {
+    const daysAgo = random() < 0.8 ? 7 + Math.floor(random() * 170) : 190 + Math.floor(random() * 300);
+    inspectionDate = new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    inspectionResult = random() < 0.9 ? "favorable" : "defavorable";
+  } else if (random() < 0.7) {
+    inspectionResult = "not_required";
+  }
+  const ownerCount =
+    random() < 0.2 ? null : ageMonths < 48 ? 1 : Math.min(5, 1 + Math.floor(random() * Math.min(5, 1 + ageMonths / 48)));
+  return { euroNorm, inspectionDate, inspectionResult, ownerCount };
 }
 
 function buildDescription(v: { brand: string; model: string; year: number; mileage: number }): string {

@@ -25,7 +25,10 @@ export async function createTestDatabase(options: { withPlaces?: boolean } = {})
   if (engine === "postgres") {
     const adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres demande DATABASE_URL");
-    name = `occazio_test_${randomBytes(6).toString("hex")}`;
+    // TEST_DB_PREFIX: sessions sharing one server name (and drop) only their own databases.
+    const prefix = process.env.TEST_DB_PREFIX ?? "occazio_test";
+    if (!/^[a-z_][a-z0-9_]{0,40}$/.test(prefix)) throw new Error("TEST_DB_PREFIX : lettres minuscules, chiffres et _ uniquement");
+    name = `${prefix}_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create database ${name}`);

@@ -16,7 +16,21 @@ export const VEHICLE_TYPES = [
   "Autre",
 ] as const;
 
-export const FUELS = ["Essence", "Diesel", "Hybride", "Electrique", "GPL", "Gaz naturel (CNG)", "Autre"] as const;
+/**
+ * 'Hybride' is a non-rechargeable petrol hybrid, 'Hybride rechargeable' a plug-in one (added
+ * for Crit'Air, decision 0039: plug-in hybrids are class 1 whatever their age, the others are
+ * classed as their fuel).
+ */
+export const FUELS = [
+  "Essence",
+  "Diesel",
+  "Hybride",
+  "Hybride rechargeable",
+  "Electrique",
+  "GPL",
+  "Gaz naturel (CNG)",
+  "Autre",
+] as const;
 
 export const GEARBOXES = ["Manuelle", "Automatique", "Semi-automatique"] as const;
 
@@ -32,6 +46,15 @@ export type Gearbox = (typeof GEARBOXES)[number];
 export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export type Color = (typeof COLORS)[number];
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
+
+/** Result of the last contrôle technique, as stored (labels: INSPECTION_RESULT_LABELS). */
+export const INSPECTION_RESULTS = ["favorable", "defavorable", "not_required"] as const;
+export type InspectionResult = (typeof INSPECTION_RESULTS)[number];
+export const INSPECTION_RESULT_LABELS: Record<InspectionResult, string> = {
+  favorable: "Favorable",
+  defavorable: "Défavorable — contre-visite",
+  not_required: "Non requis : véhicule de moins de 4 ans",
+};
 
 /**
  * Spellings found in the spec's two lists (and so in old links), mapped to the canonical

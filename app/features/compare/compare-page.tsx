@@ -3,7 +3,8 @@ import { Form, Link, useNavigate } from "react-router";
 import { COMPARE_LIMIT, comparePath } from "~/features/compare/compare-ids";
 import type { ComparedListing, Comparison } from "~/features/compare/comparison-data";
 import { useComparisonTray } from "~/features/compare/comparison-tray";
-import { listingFacts, NOT_SPECIFIED } from "~/features/listings/listing-facts";
+import { CritAirSticker } from "~/features/listings/critair-sticker";
+import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "~/features/listings/listing-facts";
 import { PLACEHOLDER_PHOTO } from "~/features/listings/listing-card";
 import { listingPath } from "~/features/listings/listing-seo";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
@@ -182,7 +183,11 @@ export function ComparePage({ comparison, hasIds }: { comparison: Comparison; ha
                   {(value, index) => <PriceCell price={value} listing={listings[index]} />}
                 </ComparedRow>
                 {rows.map((row) => (
-                  <ComparedRow key={row.label} label={row.label} values={row.values} hidden={onlyDifferences && !differs(row.values)} />
+                  <ComparedRow key={row.label} label={row.label} values={row.values} hidden={onlyDifferences && !differs(row.values)}>
+                    {row.label === CRITAIR_FACT
+                      ? (value, index) => (value === null ? NOT_SPECIFIED : <CritAirSticker critair={listings[index]?.critair} withText />)
+                      : undefined}
+                  </ComparedRow>
                 ))}
               </tbody>
             </table>

@@ -20,6 +20,8 @@ export interface ListingCardData {
   priceLevel?: number | null;
   /** 'Pro' or 'Particulier' on the card (kept on the listing by triggers from pro_profiles). */
   sellerKind?: "private" | "pro" | null;
+  /** Crit'Air class (0–5, 6 'Non classé'; null: unknown), the sticker of the card (issue 34). */
+  critair?: number | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { PhotoCarousel } from "~/ui/photo-carousel";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { isPriceLevel } from "~/features/pricing/price-rating";
 import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
+import { CritAirSticker } from "./critair-sticker";
 import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
 
@@ -89,9 +90,12 @@ export function ListingCard({
           <p className="truncate text-sm text-slate-600">
             {listing.postalCode} {listing.city}
           </p>
-          {listing.sellerKind ? (
-            <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
-          ) : null}
+          <span className="flex shrink-0 items-center gap-1.5">
+            <CritAirSticker critair={listing.critair} size="sm" />
+            {listing.sellerKind ? (
+              <span className="rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
+            ) : null}
+          </span>
         </div>
       </div>
     </article>

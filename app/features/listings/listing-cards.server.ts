@@ -19,6 +19,7 @@ export const cardColumns = {
   postalCode: listings.postalCode,
   priceLevel: listings.priceLevel,
   sellerKind: listings.sellerKind,
+  critair: listings.critair,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null } & {

@@ -40,6 +40,13 @@ export interface ListingDetail {
   mileage: number | null;
   color: string | null;
   vehicleCondition: string | null;
+  /** Issue 34 (decision 0039): Euro standard, Crit'Air class (0–5, 6 'Non classé'), last inspection, owners. */
+  euroNorm: string | null;
+  critair: number | null;
+  /** "AAAA-MM-JJ". */
+  inspectionDate: string | null;
+  inspectionResult: string | null;
+  ownerCount: number | null;
   description: string | null;
   price: number | null;
   city: string | null;

@@ -15,7 +15,9 @@ import { useInteractive } from "~/ui/use-interactive";
 import { WhenVisible } from "~/ui/when-visible";
 import type { PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
-import { listingFacts, NOT_SPECIFIED } from "./listing-facts";
+import { CritAirSticker } from "./critair-sticker";
+import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "./listing-facts";
+import { inspectionText, ownersText } from "./vehicle-facts";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
 import { PriceDropPrice } from "./price-drop-price";
@@ -81,10 +83,30 @@ function Facts({ listing }: { listing: ListingDetail }) {
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-          <dd className="font-medium">{value === null || value === "" ? NOT_SPECIFIED : value}</dd>
+          <dd className="font-medium">
+            {value === null || value === "" ? NOT_SPECIFIED : label === CRITAIR_FACT ? <CritAirSticker critair={listing.critair} withText /> : value}
+          </dd>
         </div>
       ))}
     </dl>
+  );
+}
+
+/** Under the title: the Crit'Air sticker, the last contrôle technique and the owners (issue 34). */
+function KeyFacts({ listing }: { listing: ListingDetail }) {
+  const inspection = inspectionText(listing.inspectionDate, listing.inspectionResult);
+  const owners = ownersText(listing.ownerCount);
+  if (listing.critair == null && !inspection && !owners) return null;
+  return (
+    <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-800" aria-label="Points clés">
+      {listing.critair != null ? (
+        <li>
+          <CritAirSticker critair={listing.critair} withText />
+        </li>
+      ) : null}
+      {inspection ? <li>Contrôle technique : {inspection}</li> : null}
+      {owners ? <li className="font-semibold">{owners}</li> : null}
+    </ul>
   );
 }
 
@@ -194,6 +216,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             <p className="mt-1 text-slate-600">
               {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
+            <KeyFacts listing={listing} />
             {priceRating?.level ? (
               <a href="#prix-marche" className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
                 <PriceRatingBadge level={priceRating.level} size="md" />

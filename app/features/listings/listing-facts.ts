@@ -1,5 +1,10 @@
+import { critAirLabel, isCritAir } from "~/features/catalogue/critair";
 import { formatMileage } from "~/ui/format";
 import type { ListingDetail } from "./listing-detail-data";
+import { inspectionText, ownersText } from "./vehicle-facts";
+
+/** The row whose value the pages draw as the sticker (CritAirSticker) beside its words. */
+export const CRITAIR_FACT = "Crit'Air";
 
 export const NOT_SPECIFIED = "Non spécifié";
 
@@ -18,5 +23,9 @@ export function listingFacts(listing: ListingDetail): [label: string, value: str
     ["Première mise en circulation", listing.firstRegistration],
     ["Type de véhicule", listing.vehicleType],
     ["État du véhicule", listing.vehicleCondition],
+    ["Norme Euro", listing.euroNorm],
+    [CRITAIR_FACT, isCritAir(listing.critair) ? critAirLabel(listing.critair) : null],
+    ["Contrôle technique", inspectionText(listing.inspectionDate, listing.inspectionResult)],
+    ["Propriétaires", ownersText(listing.ownerCount)],
   ];
 }

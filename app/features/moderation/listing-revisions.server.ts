@@ -24,7 +24,22 @@ import { emailSeller, tellSellerLive } from "./tell-seller.server";
 import type { PendingRevisionItem, PriceChangeItem } from "./moderation-data";
 
 /** Fields whose change on a published listing needs a moderator again (the price does not). */
-export const MATERIAL_FIELDS = ["brand", "model", "description", "mileage", "city", "postalCode", "latitude", "longitude"] as const;
+export const MATERIAL_FIELDS = [
+  "brand",
+  "model",
+  "description",
+  "mileage",
+  "city",
+  "postalCode",
+  "latitude",
+  "longitude",
+  // Issue 34: the Euro standard moves the Crit'Air class buyers filter on; the inspection and
+  // the owners are facts a buyer relies on.
+  "euroNorm",
+  "inspectionDate",
+  "inspectionResult",
+  "ownerCount",
+] as const;
 type MaterialField = (typeof MATERIAL_FIELDS)[number];
 
 export const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
@@ -36,6 +51,10 @@ export const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
   postalCode: "Code postal",
   latitude: "Latitude",
   longitude: "Longitude",
+  euroNorm: "Norme Euro",
+  inspectionDate: "Date du contrôle technique",
+  inspectionResult: "Résultat du contrôle technique",
+  ownerCount: "Nombre de propriétaires",
 };
 
 /** A price change by more than this share (either way) is flagged to moderators. */

@@ -12,6 +12,7 @@ import { fieldErrors } from "~/ui/form-errors";
 import { SelectField } from "~/ui/select-field";
 import { TextareaField } from "~/ui/textarea-field";
 import { useErrorsAnsweredOnEdit } from "./use-errors-answered-on-edit";
+import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
 
 /** What the form shows of the listing the route's loader read (getListingForEdit). */
 export interface EditableListing {
@@ -27,7 +28,28 @@ export interface EditableListing {
   city: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** Issue 34: the Crit'Air preview reads type, energy and first registration; the rest is edited. */
+  vehicleType: string | null;
+  fuel: string | null;
+  firstRegistration: string | null;
+  euroNorm: string | null;
+  inspectionDate: string | null;
+  inspectionResult: string | null;
+  ownerCount: number | null;
   photos: { id: string; src: string; srcSet: string }[];
+}
+
+/** The listing's facts as the shared fields read them (text, empty when not given). */
+function factValues(listing: EditableListing): Partial<Record<string, string>> {
+  return {
+    vehicleType: listing.vehicleType ?? "",
+    fuel: listing.fuel ?? "",
+    firstRegistration: listing.firstRegistration ?? "",
+    euroNorm: listing.euroNorm ?? "",
+    inspectionDate: listing.inspectionDate ?? "",
+    inspectionResult: listing.inspectionResult ?? "",
+    ownerCount: listing.ownerCount != null ? String(listing.ownerCount) : "",
+  };
 }
 
 /** The browser half of the edit form's validation: the server's schema on the form's values. */
@@ -133,6 +155,16 @@ export function EditListingPage({
             defaultValue={listing.description ?? ""}
             error={errors.description}
           />
+        </section>
+
+        <section aria-labelledby="edit-facts" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="edit-facts" className="text-lg font-semibold">
+            Crit'Air, contrôle technique et propriétaires
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <EuroNormAndCritAir values={factValues(listing)} error={errors.euroNorm} />
+            <InspectionAndOwners values={factValues(listing)} errors={errors} />
+          </div>
         </section>
 
         <section aria-labelledby="edit-place" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">

@@ -117,6 +117,8 @@ describe("step 3: characteristics", () => {
       dinPower: 204,
       mileage: 0,
       licenseStatus: "Permis",
+      // Issue 34: 'Norme Euro' left at 'Je ne sais pas'.
+      euroNorm: null,
     });
   });
 
@@ -153,7 +155,16 @@ describe("step 4: doors, seats, colour, condition", () => {
   const step4 = { doors: "5", seats: "5", color: "gris", vehicleCondition: "Endommagé" };
 
   it("parses digits and canonical values", () => {
-    expect(STEP_SCHEMAS[4].parse(step4)).toEqual({ doors: 5, seats: 5, color: "Gris", vehicleCondition: "Endommagé" });
+    // Issue 34: the contrôle technique and the owners are optional (null when not given).
+    expect(STEP_SCHEMAS[4].parse(step4)).toEqual({
+      doors: 5,
+      seats: 5,
+      color: "Gris",
+      vehicleCondition: "Endommagé",
+      inspectionDate: null,
+      inspectionResult: null,
+      ownerCount: null,
+    });
   });
 
   it("bounds doors to 1–9 and seats to 1–99", () => {

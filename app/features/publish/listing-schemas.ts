@@ -17,6 +17,7 @@ import {
   VEHICLE_TYPES,
   canonicalOption,
 } from "~/features/catalogue/vocabularies";
+import { checkInspection, euroNorm, inspectionShape, ownerCount } from "./vehicle-facts-schema";
 import { postalCodeSchema } from "~/features/places/postal-code-schema";
 import { formatNumber } from "~/ui/format";
 
@@ -169,6 +170,12 @@ const registrationCheckParams = {
     !payload.issues.some((i) => i.path?.[0] === "year" || i.path?.[0] === "firstRegistration"),
 };
 
+/** The contrôle technique's date and result are checked together once each is valid on its own. */
+const inspectionCheckParams = {
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((i) => ["inspectionDate", "inspectionResult", "firstRegistration"].includes(String(i.path?.[0]))),
+};
+
 const step1Shape = { brand, model };
 
 const step2Shape = { year, firstRegistration };
@@ -217,6 +224,8 @@ const step3Shape = {
     required: "Le type de permis est obligatoire.",
     invalid: "Choisissez « Permis » ou « Sans permis ».",
   }),
+  // Optional (issue 34): with it the Crit'Air class follows the standard, without it the date.
+  euroNorm,
 };
 
 const step4Shape = {
@@ -246,6 +255,9 @@ const step4Shape = {
     required: "L'état du véhicule est obligatoire.",
     invalid: "Choisissez « Non endommagé » ou « Endommagé ».",
   }),
+  // Optional (issue 34): the last contrôle technique and the number of owners.
+  ...inspectionShape,
+  ownerCount,
 };
 
 const description = requiredText(
@@ -304,7 +316,14 @@ const step8Shape = { price };
 export const step1Schema = z.object(step1Shape);
 export const step2Schema = z.object(step2Shape).superRefine(checkRegistrationAfterYear, registrationCheckParams);
 export const step3Schema = z.object(step3Shape);
-export const step4Schema = z.object(step4Shape);
+/**
+ * Step 4 also reads the first registration (step 2's, sent back by the form and replaced by
+ * the stored one on the server) to check the contrôle technique against the vehicle's age; it
+ * is not one of the step's fields and is never written by it.
+ */
+export const step4Schema = z
+  .object({ ...step4Shape, firstRegistration: z.unknown().optional() })
+  .superRefine(checkInspection, inspectionCheckParams);
 export const step5Schema = z.object(step5Shape);
 export const step6Schema = z.object(step6Shape);
 export { step7Schema };
@@ -359,7 +378,8 @@ export const fullListingSchema = z
     ...step6Shape,
     ...step8Shape,
   })
-  .superRefine(checkRegistrationAfterYear, registrationCheckParams);
+  .superRefine(checkRegistrationAfterYear, registrationCheckParams)
+  .superRefine(checkInspection, inspectionCheckParams);
 
 export type FullListingValues = z.output<typeof fullListingSchema>;
 
@@ -368,13 +388,22 @@ export type FullListingValues = z.output<typeof fullListingSchema>;
  * description and mileage may be edited too (issue 4) and are left unchanged when absent.
  * Unknown keys (ownerId, status, counters…) are dropped: nothing else can be assigned.
  */
-export const editListingSchema = z.object({
-  ...step1Shape,
-  ...step8Shape,
-  ...step6Shape,
-  description: description.optional(),
-  mileage: step3Shape.mileage.optional(),
-});
+export const editListingSchema = z
+  .object({
+    ...step1Shape,
+    ...step8Shape,
+    ...step6Shape,
+    description: description.optional(),
+    mileage: step3Shape.mileage.optional(),
+    // Issue 34: the facts of the wizard's steps 3 and 4, edited together when the form sends them.
+    euroNorm: euroNorm.optional(),
+    inspectionDate: inspectionShape.inspectionDate.optional(),
+    inspectionResult: inspectionShape.inspectionResult.optional(),
+    ownerCount: ownerCount.optional(),
+    /** Not edited here: the stored one (updateListing sets it) to check the inspection against. */
+    firstRegistration: z.unknown().optional(),
+  })
+  .superRefine(checkInspection, inspectionCheckParams);
 
 export type EditListingValues = z.output<typeof editListingSchema>;
 

@@ -77,10 +77,15 @@ export interface DraftValues {
   dinPower: number | null;
   mileage: number | null;
   licenseStatus: string | null;
+  euroNorm: string | null;
   doors: number | null;
   seats: number | null;
   color: string | null;
   vehicleCondition: string | null;
+  /** "AAAA-MM-JJ". */
+  inspectionDate: string | null;
+  inspectionResult: string | null;
+  ownerCount: number | null;
   description: string | null;
   city: string | null;
   postalCode: string | null;
@@ -110,6 +115,14 @@ export interface EditableListing {
   longitude: number | null;
   description: string | null;
   mileage: number | null;
+  /** Issue 34: shown and edited beside the price; the first registration to check the inspection against. */
+  firstRegistration: string | null;
+  vehicleType: string | null;
+  fuel: string | null;
+  euroNorm: string | null;
+  inspectionDate: string | null;
+  inspectionResult: string | null;
+  ownerCount: number | null;
   photos: ListingPhotoView[];
   /** Material changes of a published listing wait for a moderator (the values shown include them). */
   revisionPending: boolean;
@@ -128,10 +141,14 @@ export function draftValues(row: Listing): DraftValues {
     dinPower: row.dinPower,
     mileage: row.mileage,
     licenseStatus: row.licenseStatus,
+    euroNorm: row.euroNorm,
     doors: row.doors,
     seats: row.seats,
     color: row.color,
     vehicleCondition: row.vehicleCondition,
+    inspectionDate: row.inspectionDate,
+    inspectionResult: row.inspectionResult,
+    ownerCount: row.ownerCount,
     description: row.description,
     city: row.city,
     postalCode: row.postalCode,
@@ -162,6 +179,13 @@ export function editableListing(
     longitude: row.longitude,
     description: row.description,
     mileage: row.mileage,
+    firstRegistration: row.firstRegistration,
+    vehicleType: row.vehicleType,
+    fuel: row.fuel,
+    euroNorm: row.euroNorm,
+    inspectionDate: row.inspectionDate,
+    inspectionResult: row.inspectionResult,
+    ownerCount: row.ownerCount,
     photos,
   };
 }

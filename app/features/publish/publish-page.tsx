@@ -1,3 +1,4 @@
+import { computeCritAir, critAirLabel } from "~/features/catalogue/critair";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
@@ -276,12 +277,23 @@ function Wizard({
   );
 }
 
+function critAirText(values: WizardValues): string {
+  const critair = computeCritAir({
+    vehicleType: values.vehicleType,
+    fuel: values.fuel,
+    euroNorm: values.euroNorm,
+    firstRegistration: values.firstRegistration,
+  });
+  return critair === null ? "" : critAirLabel(critair);
+}
+
 function Summary({ values, photoCount }: { values: WizardValues; photoCount: number }) {
   const rows: [string, string][] = [
     ["Véhicule", `${values.brand ?? ""} ${values.model ?? ""}`.trim()],
     ["Année", values.year ?? ""],
     ["Énergie / boîte", [values.fuel, values.gearbox].filter(Boolean).join(" · ")],
     ["Kilométrage", values.mileage ? formatMileage(Number(values.mileage)) : ""],
+    ["Crit'Air", critAirText(values)],
     ["Localisation", values.city ? `${values.postalCode ?? ""} ${values.city}` : ""],
     ["Photos", String(photoCount)],
   ];

@@ -25,7 +25,7 @@ export async function saveDraftStep(options: {
     const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
     assertDraft(listing);
     if (step > listing.draftStep) throw new AppError("conflict", LISTING_MESSAGES.stepNotReached);
-    const set = await stepUpdate(tx, listing.id, step, options.values);
+    const set = await stepUpdate(tx, listing, step, options.values);
     const draftStep = clampStep(Math.max(listing.draftStep, step + 1));
     await tx
       .update(listings)
@@ -38,10 +38,11 @@ export async function saveDraftStep(options: {
 /** The columns one step writes, validated. */
 async function stepUpdate(
   tx: Transaction,
-  listingId: string,
+  listing: Listing,
   step: WizardStep,
   input: unknown,
 ): Promise<Partial<Listing>> {
+  const listingId = listing.id;
   const values = typeof input === "object" && input !== null ? input : {};
   switch (step) {
     case 1: {
@@ -60,9 +61,11 @@ async function stepUpdate(
       return parsed.data;
     }
     case 4: {
-      const parsed = STEP_SCHEMAS[4].safeParse(values);
+      // The inspection is checked against the stored first registration, not the form's copy.
+      const parsed = STEP_SCHEMAS[4].safeParse({ ...values, firstRegistration: listing.firstRegistration });
       if (!parsed.success) throw invalid(parsed.error);
-      return parsed.data;
+      const { firstRegistration: _context, ...set } = parsed.data;
+      return set;
     }
     case 5: {
       const parsed = STEP_SCHEMAS[5].safeParse(values);

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { listings } from "~/db/schema";
+import { listings, type ListingRevisionChanges } from "~/db/schema";
 import {
   pendingRevisionOf,
   recordPriceChange,
@@ -21,7 +21,7 @@ import {
 
 /**
  * 'Enregistrer les modifications': only the edit form's fields are read (brand, model,
- * price, location, and description/mileage when sent) — owner, status and counters never
+ * price, location, and description, mileage, Euro standard, inspection and owners when sent) — owner, status and counters never
  * come from input. A published listing stays published (spec §4) as approved: its price
  * changes at once (price history), its material changes wait for a moderator
  * (listing-revisions.server.ts). A rejected one goes back to moderation, as a resubmission.
@@ -42,15 +42,24 @@ export async function updateListing(options: {
   const updated = await options.db.transaction(async (tx) => {
     const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
     assertEditable(listing);
-    const parsed = editListingSchema.safeParse(options.values);
+    const input = typeof options.values === "object" && options.values !== null ? options.values : {};
+    // The inspection is checked against the stored first registration (not editable here).
+    const parsed = editListingSchema.safeParse({ ...input, firstRegistration: listing.firstRegistration });
     if (!parsed.success) throw invalid(parsed.error);
-    const { brand, model, price, description, mileage } = parsed.data;
+    const { brand, model, price, description, mileage, euroNorm, inspectionDate, inspectionResult, ownerCount } = parsed.data;
     const place = await resolvePlace(tx, parsed.data);
+    // Fields the form did not send (undefined) stay as they are.
+    const facts: ListingRevisionChanges = {};
+    if (description !== undefined) facts.description = description;
+    if (mileage !== undefined) facts.mileage = mileage;
+    if (euroNorm !== undefined) facts.euroNorm = euroNorm;
+    if (inspectionDate !== undefined) facts.inspectionDate = inspectionDate;
+    if (inspectionResult !== undefined) facts.inspectionResult = inspectionResult;
+    if (ownerCount !== undefined) facts.ownerCount = ownerCount;
     const material = {
       ...canonicalBrandModel(brand, model),
       ...place,
-      ...(description === undefined ? {} : { description }),
-      ...(mileage === undefined ? {} : { mileage }),
+      ...facts,
     };
     // The price applies at once, whatever the status, and is kept in the price history.
     const priceChangeId = await recordPriceChange(tx, listing.id, listing.price, price);

@@ -30,6 +30,7 @@ import type { ModelSpec } from "~/features/catalogue/model-specs";
 import { modelSuggestions, type ModelSuggestions } from "./model-suggestions";
 import { PhotoManager, type ManagedPhoto } from "./photo-manager";
 import { PHOTO_CLIENT_MESSAGES } from "./photo-rules";
+import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
 
 export type FieldErrors = Record<string, string>;
 
@@ -309,6 +310,7 @@ function Characteristics({
       <DigitsField label="Puissance fiscale (CV)" name="fiscalPower" maxLength={3} defaultValue={values.fiscalPower ?? ""} error={errors.fiscalPower} />
       <DigitsField label="Puissance DIN (ch)" name="dinPower" maxLength={4} defaultValue={values.dinPower ?? ""} error={errors.dinPower} />
       <DigitsField label="Kilométrage (km)" name="mileage" maxLength={7} defaultValue={values.mileage ?? ""} error={errors.mileage} className="sm:col-span-2" />
+      <EuroNormAndCritAir values={values} error={errors.euroNorm} />
     </div>
   );
 }
@@ -320,6 +322,7 @@ function Appearance({ values, errors }: { values: WizardValues; errors: FieldErr
       <DigitsField label="Nombre de places" name="seats" maxLength={2} defaultValue={values.seats ?? ""} error={errors.seats} />
       <SelectField label="Couleur" name="color" options={COLORS} defaultValue={values.color ?? ""} error={errors.color} />
       <SelectField label="État du véhicule" name="vehicleCondition" options={VEHICLE_CONDITIONS} defaultValue={values.vehicleCondition ?? ""} error={errors.vehicleCondition} />
+      <InspectionAndOwners values={values} errors={errors} />
     </div>
   );
 }

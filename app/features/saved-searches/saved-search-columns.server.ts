@@ -99,6 +99,7 @@ export function savedSearchColumns(filters: SavedFilters, area: RadiusArea | und
     textQuery: textWords(filters.q) || null,
     goodDeals: filters.goodDeals ?? false,
     sellerKind: filters.seller ?? null,
+    critairMax: filters.critair ?? null,
     postalCode: area ? (filters.postalCode ?? null) : null,
     radiusKm: area?.radiusKm ?? null,
     latitude: area?.center.latitude ?? null,

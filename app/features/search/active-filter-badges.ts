@@ -1,3 +1,4 @@
+import { critAirFilterLabel } from "~/features/catalogue/critair";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
 
@@ -79,6 +80,7 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   }
   if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
   if (filters.seller) add("seller", `Vendeur : ${SELLER_LABELS[filters.seller]}`, without(filters, "seller"));
+  if (filters.critair !== undefined) add("critair", critAirFilterLabel(filters.critair), without(filters, "critair"));
   return badges;
 }
 

@@ -36,7 +36,9 @@ export function facetKey(filters: SearchFilters, hasArea: boolean): FacetKey | u
     filters.yearMin !== undefined ||
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
-    filters.goodDeals
+    filters.goodDeals ||
+    // Crit'Air is a range on a column of no facet table: counted on its index (capped).
+    filters.critair !== undefined
   ) {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
+import { CRITAIR_FILTER_VALUES } from "~/features/catalogue/critair";
 import { Button } from "~/ui/button";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
@@ -26,6 +27,12 @@ const SELLER_CHOICES: { value: FilterDraft["seller"]; label: string }[] = [
   { value: "", label: "Tous" },
   { value: "private", label: SELLER_LABELS.private },
   { value: "pro", label: SELLER_LABELS.pro },
+];
+
+/** 'Crit'Air' : Tous / 0 / 1 ou mieux / 2 ou mieux / 3 ou mieux (`critair=N`, issue 34). */
+const CRITAIR_CHOICES: { value: string; label: string }[] = [
+  { value: "", label: "Tous" },
+  ...CRITAIR_FILTER_VALUES.map((n) => ({ value: String(n), label: n === 0 ? "0 (électrique)" : `${n} ou mieux` })),
 ];
 
 /** A removable badge: the label and a cross, one button. */
@@ -216,6 +223,27 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
                   value={value}
                   checked={draft.seller === value}
                   onChange={() => set("seller", value)}
+                  className="size-4 accent-brand-600"
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </Section>
+
+        <Section title="Crit'Air">
+          <div role="radiogroup" aria-label="Crit'Air" className="flex flex-wrap gap-2">
+            {CRITAIR_CHOICES.map(({ value, label }) => (
+              <label
+                key={value || "all"}
+                className="inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+              >
+                <input
+                  type="radio"
+                  name="critair"
+                  value={value}
+                  checked={draft.critair === value}
+                  onChange={() => set("critair", value)}
                   className="size-4 accent-brand-600"
                 />
                 {label}

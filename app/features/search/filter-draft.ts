@@ -1,3 +1,4 @@
+import type { CritAirFilter } from "~/features/catalogue/critair";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import {
   DEFAULT_RADIUS_KM,
@@ -42,6 +43,8 @@ export interface FilterDraft {
   goodDeals: boolean;
   /** 'Vendeur' : '' for 'Tous', else 'private' or 'pro'. */
   seller: "" | SellerKind;
+  /** 'Crit'Air' : '' for 'Tous', else "0".."3" (N or better). */
+  critair: string;
   sort: SearchSort;
 }
 
@@ -89,6 +92,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     mileageMax: text(filters.mileageMax),
     goodDeals: filters.goodDeals ?? false,
     seller: filters.seller ?? "",
+    critair: filters.critair !== undefined ? String(filters.critair) : "",
     sort: filters.sort ?? defaultSort(filters),
   };
 }
@@ -112,6 +116,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (draft.energies.length) filters.energies = draft.energies;
   if (draft.goodDeals) filters.goodDeals = true;
   if (draft.seller) filters.seller = draft.seller;
+  if (/^[0-3]$/.test(draft.critair)) filters.critair = Number(draft.critair) as CritAirFilter;
 
   const postalCode = draft.postalCode.trim();
   if (postalCode) {

@@ -1,5 +1,6 @@
 import { CATALOGUE, findBrand, findModel, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
+import type { CritAirFilter } from "~/features/catalogue/critair";
 import { parsePostalCode } from "~/features/places/postal-code";
 import { formatMileage, formatPrice } from "~/ui/format";
 import {
@@ -297,6 +298,16 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     if (seller === "private" || seller === "pro") filters.seller = seller;
     else if (seller !== "all" && seller !== "") {
       errors.push(`Vendeur inconnu, ignoré : ${quote(sellerRaw)} (seller=private ou seller=pro).`);
+    }
+  }
+
+  // Crit'Air: 0 (électrique), or 1, 2, 3 meaning "that class or better" (issue 34).
+  const critairRaw = read("critair");
+  if (critairRaw !== undefined) {
+    const value = critairRaw.trim();
+    if (/^[0-3]$/.test(value)) filters.critair = Number(value) as CritAirFilter;
+    else if (value !== "" && value.toLowerCase() !== "all") {
+      errors.push(`Crit'Air inconnu, ignoré : ${quote(critairRaw)} (critair=0, 1, 2 ou 3).`);
     }
   }
 

@@ -1,5 +1,6 @@
 import type { SellerKind } from "~/db/pro-schema";
 import type { Color, Fuel, Gearbox, VehicleType } from "~/features/catalogue/vocabularies";
+import type { CritAirFilter } from "~/features/catalogue/critair";
 
 export type { SellerKind };
 /** The filter's values as buyers read them ('Vendeur : Particulier / Professionnel'). */
@@ -114,6 +115,11 @@ export interface SearchFilters {
   goodDeals?: boolean;
   /** Who sells (`seller=private|pro`, issue 33): 'Particulier' or 'Professionnel'; absent = 'Tous'. */
   seller?: SellerKind;
+  /**
+   * 'Crit'Air : N ou mieux' (`critair=N`, issue 34): listings whose class is N or better (0 =
+   * électrique only); 'Non classé' and unknown classes never match.
+   */
+  critair?: CritAirFilter;
   sort?: SearchSort;
   /** 1-based. */
   page?: number;
@@ -168,6 +174,7 @@ export const SEARCH_PARAM_NAMES = [
   "mileageMax",
   "deals",
   "seller",
+  "critair",
   "sort",
   "page",
 ] as const;
@@ -211,6 +218,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("mileageMax", filters.mileageMax);
   if (filters.goodDeals) set("deals", 1);
   set("seller", filters.seller);
+  set("critair", filters.critair);
   if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
     set("sort", filters.sort);
   }

@@ -145,6 +145,7 @@ export function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.goodDeals ||
     filters.ownerId !== undefined ||
     filters.seller ||
+    filters.critair !== undefined ||
     Boolean(filters.q),
   );
 }
@@ -192,6 +193,7 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     mileageMax: int(filters.mileageMax),
     goodDeals: filters.goodDeals === true ? true : undefined,
     seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
+    critair: Number.isInteger(filters.critair) && filters.critair! >= 0 && filters.critair! <= 3 ? filters.critair : undefined,
     sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
     page: clampPage(filters.page),
     ownerId: text(filters.ownerId),
@@ -232,6 +234,9 @@ export function searchWhere(
   if (filters.goodDeals) conditions.push(lte(listings.priceLevel, 2));
   // Who sells (issue 33): a trailing key column of the ordered indexes, a dimension of the facet table.
   if (filters.seller) conditions.push(eq(listings.sellerKind, filters.seller));
+  // 'Crit'Air : N ou mieux' (issue 34): a range on the stored class; 'Non classé' is 6 and an
+  // unknown class is NULL, so neither matches. Led by listings_published_critair_idx.
+  if (filters.critair !== undefined) conditions.push(lte(listings.critair, filters.critair));
   if (area) conditions.push(geo === "point" ? radiusPointPredicate(area) : radiusPredicate(area));
   return and(...conditions) as SQL;
 }

@@ -1,0 +1,150 @@
+/**
+ * Crit'Air, the French air-quality class of a vehicle (certificat qualité de l'air), computed —
+ * never typed — from its type, energy, Euro emission standard and, when the standard is not
+ * known, its first registration date. The table is the one of the arrêté du 21 juin 2016
+ * établissant la nomenclature des véhicules classés en fonction de leur niveau d'émission de
+ * polluants atmosphériques (JORFTEXT000032749723, annexe I, as amended), written out with its
+ * sources in docs/decisions/0039-critair.md.
+ *
+ * The database computes the same table in SQL (function `occazio_critair`, migration 0022) for
+ * the stored column `listings.critair` the search filters on; tests/integration/critair.test.ts
+ * checks both give the same class for every cell. Client-safe: no server import.
+ */
+import type { Fuel, VehicleType } from "./vocabularies";
+
+/** 'Norme Euro' as on the registration certificate (field V.9), oldest first. */
+export const EURO_NORMS = [
+  "Euro 1",
+  "Euro 2",
+  "Euro 3",
+  "Euro 4",
+  "Euro 5",
+  "Euro 6",
+  "Euro 6b",
+  "Euro 6c",
+  "Euro 6d-TEMP",
+  "Euro 6d",
+] as const;
+export type EuroNorm = (typeof EURO_NORMS)[number];
+
+/** The wizard's choice when the seller does not give the standard (the date then decides). */
+export const EURO_NORM_UNKNOWN_LABEL = "Je ne sais pas";
+
+/** 0 (électrique / hydrogène) … 5; NON_CLASSE for vehicles the nomenclature leaves out. */
+export type CritAir = 0 | 1 | 2 | 3 | 4 | 5 | typeof NON_CLASSE;
+/**
+ * 'Non classé' (Euro 1 and older): stored as 6 so that "Crit'Air N or better" is `critair <= N`
+ * and leaves them out. Null (not this) means the class cannot be computed (energy 'Autre',
+ * missing date).
+ */
+export const NON_CLASSE = 6;
+
+/** The classes the filter offers ('Crit'Air : 0 / 1 ou mieux / 2 ou mieux / 3 ou mieux'). */
+export const CRITAIR_FILTER_VALUES = [0, 1, 2, 3] as const;
+export type CritAirFilter = (typeof CRITAIR_FILTER_VALUES)[number];
+
+export function critAirFilterLabel(value: CritAirFilter): string {
+  return value === 0 ? "Crit'Air 0 (électrique)" : `Crit'Air ${value} ou mieux`;
+}
+
+/** Official sticker colours (certificat-air.gouv.fr): background and text. */
+export const CRITAIR_COLORS: Record<Exclude<CritAir, typeof NON_CLASSE>, { background: string; text: string; name: string }> = {
+  0: { background: "#00a651", text: "#ffffff", name: "vert" },
+  1: { background: "#7b3f98", text: "#ffffff", name: "violet" },
+  2: { background: "#ffd200", text: "#1f2937", name: "jaune" },
+  3: { background: "#f7941d", text: "#1f2937", name: "orange" },
+  4: { background: "#7f1d2d", text: "#ffffff", name: "bordeaux" },
+  5: { background: "#6b7280", text: "#ffffff", name: "gris" },
+};
+
+/** "Crit'Air 2", "Crit'Air 0 (électrique)", "Non classé". */
+export function critAirLabel(critair: number): string {
+  if (critair === NON_CLASSE) return "Non classé";
+  if (critair === 0) return "Crit'Air 0 (électrique)";
+  return `Crit'Air ${critair}`;
+}
+
+export function isCritAir(value: unknown): value is CritAir {
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= NON_CLASSE;
+}
+
+/** Energies the annexe classes by their fuel (a non-rechargeable hybrid is classed as petrol). */
+const PETROL: readonly string[] = ["Essence", "Hybride"] satisfies Fuel[];
+const DIESEL: readonly string[] = ["Diesel"] satisfies Fuel[];
+/** Class E (0) whatever the age. */
+const ZERO_EMISSION: readonly string[] = ["Electrique"] satisfies Fuel[];
+/** Class 1 whatever the age: gas and plug-in hybrids. */
+const GAS_OR_PLUG_IN: readonly string[] = ["GPL", "Gaz naturel (CNG)", "Hybride rechargeable"] satisfies Fuel[];
+
+/**
+ * Light commercial vehicles (N1) are classed from 1 October 1997 instead of 1 January 1997;
+ * our 'Utilitaire' body type is the one that is registered as such (CTTE). Every other body
+ * type is a passenger car (M1).
+ */
+const LIGHT_COMMERCIAL: readonly string[] = ["Utilitaire"] satisfies VehicleType[];
+
+/** Months since year 0 of "MM/AAAA", or undefined when it is not that. */
+function registrationMonth(firstRegistration: string | null | undefined): number | undefined {
+  const match = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(firstRegistration?.trim() ?? "");
+  if (!match) return undefined;
+  return Number(match[2]) * 12 + Number(match[1]) - 1;
+}
+
+const month = (year: number, monthOfYear: number) => year * 12 + monthOfYear - 1;
+
+/** The Euro stage (1–6) a given standard stands for. */
+function stageOfNorm(norm: string): number | undefined {
+  const index = (EURO_NORMS as readonly string[]).indexOf(norm);
+  if (index < 0) return undefined;
+  return Math.min(6, index + 1);
+}
+
+/**
+ * The Euro stage the annexe presumes from the first registration date when the standard is
+ * not given ("ou à défaut, date de première immatriculation"): the annexe's date columns.
+ */
+function stageOfDate(registered: number, lightCommercial: boolean): number {
+  if (registered >= month(2011, 1)) return 5;
+  if (registered >= month(2006, 1)) return 4;
+  if (registered >= month(2001, 1)) return 3;
+  if (registered >= (lightCommercial ? month(1997, 10) : month(1997, 1))) return 2;
+  return 1;
+}
+
+export interface CritAirInput {
+  vehicleType: string | null | undefined;
+  fuel: string | null | undefined;
+  euroNorm: string | null | undefined;
+  /** MM/AAAA, as the wizard stores it. */
+  firstRegistration: string | null | undefined;
+}
+
+/**
+ * The Crit'Air class of a vehicle: 0–5, NON_CLASSE (6), or null when it cannot be computed
+ * (no energy, energy 'Autre', no standard and no valid registration date).
+ */
+export function computeCritAir(input: CritAirInput): CritAir | null {
+  const fuel = input.fuel ?? "";
+  if (ZERO_EMISSION.includes(fuel)) return 0;
+  if (GAS_OR_PLUG_IN.includes(fuel)) return 1;
+  const petrol = PETROL.includes(fuel);
+  const diesel = DIESEL.includes(fuel);
+  if (!petrol && !diesel) return null;
+  let stage = input.euroNorm ? stageOfNorm(input.euroNorm) : undefined;
+  if (stage === undefined) {
+    const registered = registrationMonth(input.firstRegistration);
+    if (registered === undefined) return null;
+    stage = stageOfDate(registered, LIGHT_COMMERCIAL.includes(input.vehicleType ?? ""));
+  }
+  if (petrol) {
+    if (stage >= 5) return 1;
+    if (stage === 4) return 2;
+    if (stage >= 2) return 3;
+    return NON_CLASSE;
+  }
+  if (stage >= 5) return 2;
+  if (stage === 4) return 3;
+  if (stage === 3) return 4;
+  if (stage === 2) return 5;
+  return NON_CLASSE;
+}
