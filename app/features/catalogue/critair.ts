@@ -10,6 +10,7 @@
  * the stored column `listings.critair` the search filters on; tests/integration/critair.test.ts
  * checks both give the same class for every cell. Client-safe: no server import.
  */
+import { registrationMonth } from "./vehicle-age";
 import type { Fuel, VehicleType } from "./vocabularies";
 
 /** 'Norme Euro' as on the registration certificate (field V.9), oldest first. */
@@ -49,7 +50,7 @@ export function critAirFilterLabel(value: CritAirFilter): string {
 
 /** Official sticker colours (certificat-air.gouv.fr): background and text. */
 export const CRITAIR_COLORS: Record<Exclude<CritAir, typeof NON_CLASSE>, { background: string; text: string; name: string }> = {
-  0: { background: "#00a651", text: "#ffffff", name: "vert" },
+  0: { background: "#00a651", text: "#0f172a", name: "vert" },
   1: { background: "#7b3f98", text: "#ffffff", name: "violet" },
   2: { background: "#ffd200", text: "#1f2937", name: "jaune" },
   3: { background: "#f7941d", text: "#1f2937", name: "orange" },
@@ -82,13 +83,6 @@ const GAS_OR_PLUG_IN: readonly string[] = ["GPL", "Gaz naturel (CNG)", "Hybride 
  * type is a passenger car (M1).
  */
 const LIGHT_COMMERCIAL: readonly string[] = ["Utilitaire"] satisfies VehicleType[];
-
-/** Months since year 0 of "MM/AAAA", or undefined when it is not that. */
-function registrationMonth(firstRegistration: string | null | undefined): number | undefined {
-  const match = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(firstRegistration?.trim() ?? "");
-  if (!match) return undefined;
-  return Number(match[2]) * 12 + Number(match[1]) - 1;
-}
 
 const month = (year: number, monthOfYear: number) => year * 12 + monthOfYear - 1;
 

@@ -2,7 +2,7 @@ import { CRITAIR_COLORS, critAirLabel, isCritAir, NON_CLASSE } from "~/features/
 
 /** The official colours (CRITAIR_COLORS) as literal classes, so Tailwind generates them. */
 const DISC_CLASSES: Record<keyof typeof CRITAIR_COLORS, string> = {
-  0: "bg-[#00a651] text-white",
+  0: "bg-[#00a651] text-slate-900",
   1: "bg-[#7b3f98] text-white",
   2: "bg-[#ffd200] text-slate-900",
   3: "bg-[#f7941d] text-slate-900",

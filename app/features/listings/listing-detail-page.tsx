@@ -18,6 +18,7 @@ import type { ListingDetail } from "./listing-detail-data";
 import { CritAirSticker } from "./critair-sticker";
 import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "./listing-facts";
 import { inspectionText, ownersText } from "./vehicle-facts";
+import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
 import { PriceDropPrice } from "./price-drop-price";
@@ -94,7 +95,7 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 /** Under the title: the Crit'Air sticker, the last contrôle technique and the owners (issue 34). */
 function KeyFacts({ listing }: { listing: ListingDetail }) {
-  const inspection = inspectionText(listing.inspectionDate, listing.inspectionResult);
+  const inspection = inspectionText(listing.inspectionDate, listing.inspectionResult, isOverFourYears(listing.firstRegistration, todayInFrance()));
   const owners = ownersText(listing.ownerCount);
   if (listing.critair == null && !inspection && !owners) return null;
   return (

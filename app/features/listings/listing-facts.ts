@@ -1,4 +1,5 @@
 import { critAirLabel, isCritAir } from "~/features/catalogue/critair";
+import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
 import { formatMileage } from "~/ui/format";
 import type { ListingDetail } from "./listing-detail-data";
 import { inspectionText, ownersText } from "./vehicle-facts";
@@ -25,7 +26,7 @@ export function listingFacts(listing: ListingDetail): [label: string, value: str
     ["État du véhicule", listing.vehicleCondition],
     ["Norme Euro", listing.euroNorm],
     [CRITAIR_FACT, isCritAir(listing.critair) ? critAirLabel(listing.critair) : null],
-    ["Contrôle technique", inspectionText(listing.inspectionDate, listing.inspectionResult)],
+    ["Contrôle technique", inspectionText(listing.inspectionDate, listing.inspectionResult, isOverFourYears(listing.firstRegistration, todayInFrance()))],
     ["Propriétaires", ownersText(listing.ownerCount)],
   ];
 }

@@ -15,9 +15,17 @@ export function formatIsoDay(value: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : value;
 }
 
-/** "12/09/2026, favorable", "Non requis (véhicule de moins de 4 ans)", or null when not given. */
-export function inspectionText(date: string | null | undefined, result: string | null | undefined): string | null {
-  if (result === "not_required") return "Non requis (véhicule de moins de 4 ans)";
+/**
+ * "12/09/2026, favorable", "Non requis (véhicule de moins de 4 ans)", or null when not given —
+ * or when 'Non requis' is no longer true (`overFourYears`: the vehicle has had its fourth
+ * anniversary since the seller said so).
+ */
+export function inspectionText(
+  date: string | null | undefined,
+  result: string | null | undefined,
+  overFourYears = false,
+): string | null {
+  if (result === "not_required") return overFourYears ? null : "Non requis (véhicule de moins de 4 ans)";
   if (!date && !result) return null;
   const parts = [date ? formatIsoDay(date) : null, result ? (INSPECTION_RESULT_TEXT[result] ?? result) : null].filter(Boolean);
   return parts.join(", ");

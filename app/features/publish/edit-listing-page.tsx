@@ -165,6 +165,8 @@ export function EditListingPage({
             <EuroNormAndCritAir values={factValues(listing)} error={errors.euroNorm} />
             <InspectionAndOwners values={factValues(listing)} errors={errors} />
           </div>
+          {/* Context for the browser's check (the server reads the stored one): a 'Non requis' kept from before. */}
+          <input type="hidden" name="storedInspectionResult" value={listing.inspectionResult ?? ""} />
         </section>
 
         <section aria-labelledby="edit-place" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">

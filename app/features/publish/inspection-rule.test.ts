@@ -24,6 +24,14 @@ describe("contrôle technique rule", () => {
     expect(inspectionNotice({ ...old, inspectionDate: "2026-05-27" })).toBeNull();
     expect(inspectionNotice({ ...old, inspectionDate: null, inspectionResult: null })).toMatch(/moins de 6 mois/);
     expect(inspectionNotice({ ...old, firstRegistration: "06/2024", inspectionDate: null, inspectionResult: null })).toBeNull();
+    expect(inspectionNotice({ ...old, inspectionDate: null, inspectionResult: "not_required" })).toMatch(/plus de 4 ans/);
+  });
+
+  it("keeps, on an edit, a 'Non requis' given while the vehicle was under four years (the price can still change)", () => {
+    const base = { brand: "Renault", model: "Clio", price: "9000", city: "Lyon", postalCode: "69001", latitude: "45.7", longitude: "4.8" };
+    const aged = { ...base, firstRegistration: "03/2015", inspectionResult: "not_required" };
+    expect(editListingSchema.safeParse({ ...aged, storedInspectionResult: "not_required" }).success).toBe(true);
+    expect(editListingSchema.safeParse({ ...aged, storedInspectionResult: "favorable" }).success).toBe(false);
   });
 
   it("refuses, in French, what cannot be true; an old inspection is not refused", () => {

@@ -400,8 +400,9 @@ export const editListingSchema = z
     inspectionDate: inspectionShape.inspectionDate.optional(),
     inspectionResult: inspectionShape.inspectionResult.optional(),
     ownerCount: ownerCount.optional(),
-    /** Not edited here: the stored one (updateListing sets it) to check the inspection against. */
+    /** Not edited here: the stored ones (updateListing sets them) to check the inspection against. */
     firstRegistration: z.unknown().optional(),
+    storedInspectionResult: z.unknown().optional(),
   })
   .superRefine(checkInspection, inspectionCheckParams);
 

@@ -44,7 +44,11 @@ export async function updateListing(options: {
     assertEditable(listing);
     const input = typeof options.values === "object" && options.values !== null ? options.values : {};
     // The inspection is checked against the stored first registration (not editable here).
-    const parsed = editListingSchema.safeParse({ ...input, firstRegistration: listing.firstRegistration });
+    const parsed = editListingSchema.safeParse({
+      ...input,
+      firstRegistration: listing.firstRegistration,
+      storedInspectionResult: listing.inspectionResult,
+    });
     if (!parsed.success) throw invalid(parsed.error);
     const { brand, model, price, description, mileage, euroNorm, inspectionDate, inspectionResult, ownerCount } = parsed.data;
     const place = await resolvePlace(tx, parsed.data);

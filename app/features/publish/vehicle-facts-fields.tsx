@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { computeCritAir, critAirLabel, EURO_NORM_UNKNOWN_LABEL, EURO_NORMS } from "~/features/catalogue/critair";
+import { computeCritAir, critAirLabel, EURO_NORM_UNKNOWN_LABEL, EURO_NORMS, NON_CLASSE } from "~/features/catalogue/critair";
 import { INSPECTION_RESULT_LABELS, INSPECTION_RESULTS } from "~/features/catalogue/vocabularies";
 import { CritAirSticker } from "~/features/listings/critair-sticker";
 import { SelectField } from "~/ui/select-field";
@@ -14,6 +14,9 @@ import { MAX_OWNER_COUNT } from "./vehicle-facts-schema";
  */
 
 type Values = Partial<Record<string, string>>;
+
+/** Energies whose class does not depend on the age (the preview then names no date). */
+const AGELESS_ENERGIES = ["Electrique", "GPL", "Gaz naturel (CNG)", "Hybride rechargeable"];
 
 /**
  * The current values of some fields of the enclosing form, live (every input and change), or
@@ -75,13 +78,19 @@ export function EuroNormAndCritAir({ values, error }: { values: Values; error?: 
           <span className="text-slate-600">Vignette Crit'Air : choisissez l'énergie pour la connaître.</span>
         ) : (
           <>
-            <CritAirSticker critair={critair} />
+            {critair === NON_CLASSE ? null : <CritAirSticker critair={critair} />}
             <span>
-              Vignette <strong>{critAirLabel(critair)}</strong>
-              {byDate && live.fuel && !["Electrique", "GPL", "Gaz naturel (CNG)", "Hybride rechargeable"].includes(live.fuel)
-                ? " (d'après la date de première mise en circulation)"
-                : ""}
-              , calculée selon l'arrêté du 21 juin 2016.
+              {critair === NON_CLASSE ? (
+                <>
+                  <strong>Non classé</strong> : pas de vignette Crit'Air pour ce véhicule
+                </>
+              ) : (
+                <>
+                  Vignette <strong>{critAirLabel(critair)}</strong>
+                </>
+              )}
+              {byDate && live.fuel && !AGELESS_ENERGIES.includes(live.fuel) ? " (d'après la date de première mise en circulation)" : ""}
+              , selon l'arrêté du 21 juin 2016.
             </span>
           </>
         )}

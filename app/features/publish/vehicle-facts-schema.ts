@@ -73,14 +73,23 @@ export const ownerCount = z.unknown().transform((value, ctx): number | null => {
  * no error (inspection-rule.ts says so without blocking).
  */
 export function checkInspection(
-  data: { inspectionDate?: string | null; inspectionResult?: InspectionResult | null; firstRegistration?: unknown },
+  data: {
+    inspectionDate?: string | null;
+    inspectionResult?: InspectionResult | null;
+    firstRegistration?: unknown;
+    /**
+     * The edit form's stored result: a 'Non requis' given while the vehicle was under four
+     * years is kept on later edits (the price can still change); the form then says it is due.
+     */
+    storedInspectionResult?: unknown;
+  },
   ctx: z.RefinementCtx,
 ): void {
   const add = (path: "inspectionDate" | "inspectionResult", message: string) => ctx.addIssue({ code: "custom", path: [path], message });
   const firstRegistration = typeof data.firstRegistration === "string" ? data.firstRegistration : null;
   const { inspectionDate: date, inspectionResult: result } = data;
   if (result === "not_required") {
-    if (isOverFourYears(firstRegistration, todayInFrance())) {
+    if (isOverFourYears(firstRegistration, todayInFrance()) && data.storedInspectionResult !== "not_required") {
       add(
         "inspectionResult",
         "Le contrôle technique est obligatoire pour un véhicule de plus de 4 ans : indiquez la date et le résultat du dernier contrôle.",

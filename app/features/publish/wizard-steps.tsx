@@ -310,7 +310,8 @@ function Characteristics({
       <DigitsField label="Puissance fiscale (CV)" name="fiscalPower" maxLength={3} defaultValue={values.fiscalPower ?? ""} error={errors.fiscalPower} />
       <DigitsField label="Puissance DIN (ch)" name="dinPower" maxLength={4} defaultValue={values.dinPower ?? ""} error={errors.dinPower} />
       <DigitsField label="Kilométrage (km)" name="mileage" maxLength={7} defaultValue={values.mileage ?? ""} error={errors.mileage} className="sm:col-span-2" />
-      <EuroNormAndCritAir values={values} error={errors.euroNorm} />
+      {/* The preview starts from what the selects show, proposed values included. */}
+      <EuroNormAndCritAir values={{ ...values, vehicleType: type, fuel }} error={errors.euroNorm} />
     </div>
   );
 }
