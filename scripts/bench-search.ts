@@ -673,6 +673,27 @@ const FULL_MIX: QueryCase[] = [
       { seller: "private", brand: "Citroën", postalCode: "33000", radius: 50, sort: "price_asc" },
     ],
   },
+  // Issue 34 (decision 0039): 'Crit'Air : N ou mieux' (listings.critair, a generated column under
+  // listings_published_critair_idx; no facet table: a capped count). The generated data gives no
+  // Euro standard, so the first registration decides the class.
+  {
+    name: "critair=1 + 50 km",
+    variants: [
+      { critair: 1, postalCode: "75011", radius: 50 },
+      { critair: 1, postalCode: "69001", radius: 50 },
+      { critair: 1, postalCode: "23000", radius: 50 },
+      { critair: 1, postalCode: "33000", radius: 50, sort: "price_asc" },
+    ],
+  },
+  {
+    name: "critair + brand / alone",
+    variants: [
+      { critair: 2, brand: "Peugeot" },
+      { critair: 2, brand: "Renault", model: "Clio" },
+      { critair: 0 },
+      { critair: 3, sort: "price_asc" },
+    ],
+  },
   {
     name: "map points (≤ 5 000)",
     variants: [{ brand: "Peugeot" }, { postalCode: "69001", radius: 50 }, { brand: "Renault", model: "Clio" }],

@@ -9,6 +9,7 @@ import {
   type Fuel,
 } from "~/features/catalogue/vocabularies";
 import type { NewListing } from "~/db/schema";
+import { registrationMonth } from "~/features/catalogue/vehicle-age";
 import { formatMileage } from "~/ui/format";
 
 /**
@@ -236,7 +237,8 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
   const month = faker.number.int({ min: 1, max: 12 });
   const createdAt = rest.createdAt ?? faker.date.recent({ days: 60 });
   const licenceFree = segment === "licence-free";
-  const firstRegistration = `${String(month).padStart(2, "0")}/${year}`;
+  // The facts follow the registration the listing will have (an override included).
+  const firstRegistration = rest.firstRegistration ?? `${String(month).padStart(2, "0")}/${year}`;
   const facts = buildVehicleFacts({ brand, model, fuel, firstRegistration, mileage, price });
   return {
     status: "published",
@@ -332,8 +334,8 @@ const EURO_NORM_FROM: [fromMonth: number, norm: string][] = [
  */
 function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firstRegistration: string; mileage: number; price: number }) {
   const random = seededRandom(`${v.brand}|${v.model}|${v.fuel}|${v.firstRegistration}|${v.mileage}|${v.price}`);
-  const [monthText, yearText] = v.firstRegistration.split("/");
-  const registered = Number(yearText) * 12 + Number(monthText) - 1;
+  const registered = registrationMonth(v.firstRegistration);
+  if (registered === undefined) return { euroNorm: null, inspectionDate: null, inspectionResult: null, ownerCount: null };
   const now = new Date();
   const ageMonths = now.getUTCFullYear() * 12 + now.getUTCMonth() - registered;
   const norm = EURO_NORM_FROM.find(([from]) => registered >= from)?.[1] ?? null;
