@@ -15,6 +15,7 @@ import {
   type Listing,
   type ListingRevisionChanges,
 } from "~/db/schema";
+import { INSPECTION_RESULT_LABELS, type InspectionResult } from "~/features/catalogue/vocabularies";
 import { listingPath } from "~/features/listings/listing-seo";
 import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
@@ -114,6 +115,12 @@ export async function pendingRevisionOf(db: DbExecutor, listingId: string): Prom
 
 const shown = (value: unknown): string => (value === null || value === undefined || value === "" ? "—" : String(value));
 
+/** The inspection's result as the seller chose it ('Favorable'…), not its stored code. */
+const shownField = (field: MaterialField, value: unknown): string =>
+  field === "inspectionResult" && typeof value === "string" && value in INSPECTION_RESULT_LABELS
+    ? INSPECTION_RESULT_LABELS[value as InspectionResult]
+    : shown(value);
+
 /** Pending revisions, oldest first, each with its diff against the approved version. */
 export async function listPendingRevisions(options: { db: DbExecutor; viewer: Viewer | null }): Promise<PendingRevisionItem[]> {
   requireModerator(options.viewer);
@@ -135,8 +142,8 @@ export async function listPendingRevisions(options: { db: DbExecutor; viewer: Vi
     diff: MATERIAL_FIELDS.filter((f) => changes[f] !== undefined && f !== "latitude" && f !== "longitude").map((f) => ({
       field: f,
       label: MATERIAL_FIELD_LABELS[f],
-      before: shown(listing[f]),
-      after: shown(changes[f]),
+      before: shownField(f, listing[f]),
+      after: shownField(f, changes[f]),
     })),
   }));
 }

@@ -117,9 +117,9 @@ describe("step 3: characteristics", () => {
       dinPower: 204,
       mileage: 0,
       licenseStatus: "Permis",
-      // Issue 34: 'Norme Euro' left at 'Je ne sais pas'.
-      euroNorm: null,
     });
+    // Issue 34: 'Norme Euro' left at 'Je ne sais pas' is stored as none.
+    expect(STEP_SCHEMAS[3].parse({ ...step3, euroNorm: "" }).euroNorm).toBeNull();
   });
 
   it("refuses values outside the vocabularies", () => {
@@ -155,12 +155,9 @@ describe("step 4: doors, seats, colour, condition", () => {
   const step4 = { doors: "5", seats: "5", color: "gris", vehicleCondition: "Endommagé" };
 
   it("parses digits and canonical values", () => {
-    // Issue 34: the contrôle technique and the owners are optional (null when not given).
-    expect(STEP_SCHEMAS[4].parse(step4)).toEqual({
-      doors: 5,
-      seats: 5,
-      color: "Gris",
-      vehicleCondition: "Endommagé",
+    expect(STEP_SCHEMAS[4].parse(step4)).toEqual({ doors: 5, seats: 5, color: "Gris", vehicleCondition: "Endommagé" });
+    // Issue 34: the contrôle technique and the owners are optional (null when left empty).
+    expect(STEP_SCHEMAS[4].parse({ ...step4, inspectionDate: "", inspectionResult: "", ownerCount: "" })).toMatchObject({
       inspectionDate: null,
       inspectionResult: null,
       ownerCount: null,

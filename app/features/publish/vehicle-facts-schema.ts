@@ -2,7 +2,8 @@
  * The optional facts of issue 34 (decision 0039) as the wizard's steps 3–4 and the edit form
  * send them: 'Norme Euro', the last contrôle technique (date and result) and 'Nombre de
  * propriétaires'. Shared by the browser and the server (listing-schemas.ts); French messages
- * named after the field. An empty field means "not given" (null).
+ * named after the field. An empty field means "not given" (null); an absent one (a client that
+ * does not send it) is left out of the output, so nothing is written for it.
  */
 import { z } from "~/ui/zod";
 import { EURO_NORMS, EURO_NORM_UNKNOWN_LABEL, type EuroNorm } from "~/features/catalogue/critair";
@@ -21,13 +22,16 @@ const blank = (value: unknown) => value === undefined || value === null || (type
 const fold = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 
 /** 'Norme Euro': one of EURO_NORMS ("euro 6d-temp" and "6d-TEMP" read too), or null for 'Je ne sais pas'. */
-export const euroNorm = z.unknown().transform((value, ctx): EuroNorm | null => {
+export const euroNorm = z
+  .unknown()
+  .transform((value, ctx): EuroNorm | null => {
   if (blank(value) || value === EURO_NORM_UNKNOWN_LABEL) return null;
   if (typeof value !== "string") return issue(ctx, "Choisissez une norme Euro dans la liste.");
   const wanted = fold(value).replace(/^euro\s*/, "");
   const found = EURO_NORMS.find((norm) => fold(norm).replace(/^euro\s*/, "") === wanted);
   return found ?? issue(ctx, "Choisissez une norme Euro dans la liste.");
-});
+  })
+  .optional();
 
 /** "AAAA-MM-JJ" (a date field) or "JJ/MM/AAAA" (typed), stored as "AAAA-MM-JJ"; null when empty. */
 const inspectionDate = z.unknown().transform((value, ctx): string | null => {
@@ -52,10 +56,12 @@ const inspectionResult = z.unknown().transform((value, ctx): InspectionResult | 
   return found ?? issue(ctx, "Choisissez le résultat du contrôle technique dans la liste.");
 });
 
-export const inspectionShape = { inspectionDate, inspectionResult };
+export const inspectionShape = { inspectionDate: inspectionDate.optional(), inspectionResult: inspectionResult.optional() };
 
 /** 'Nombre de propriétaires': 1 (première main) to 99, digits only; null when empty. */
-export const ownerCount = z.unknown().transform((value, ctx): number | null => {
+export const ownerCount = z
+  .unknown()
+  .transform((value, ctx): number | null => {
   if (blank(value)) return null;
   const text = typeof value === "number" ? String(value) : typeof value === "string" ? value.trim() : "";
   if (!/^\d{1,3}$/.test(text)) return issue(ctx, "Le nombre de propriétaires doit être un nombre entier (chiffres uniquement).");
@@ -64,7 +70,8 @@ export const ownerCount = z.unknown().transform((value, ctx): number | null => {
     return issue(ctx, `Le nombre de propriétaires doit être compris entre 1 (première main) et ${MAX_OWNER_COUNT}.`);
   }
   return n;
-});
+  })
+  .optional();
 
 /**
  * The inspection's date and result together, against the first registration when known:
