@@ -10,6 +10,7 @@
  * the stored column `listings.critair` the search filters on; tests/integration/critair.test.ts
  * checks both give the same class for every cell. Client-safe: no server import.
  */
+import { NON_CLASSE, type CritAir } from "./critair-label";
 import { registrationMonth } from "./vehicle-age";
 import type { Fuel, VehicleType } from "./vocabularies";
 
@@ -31,43 +32,15 @@ export type EuroNorm = (typeof EURO_NORMS)[number];
 /** The wizard's choice when the seller does not give the standard (the date then decides). */
 export const EURO_NORM_UNKNOWN_LABEL = "Je ne sais pas";
 
-/** 0 (électrique / hydrogène) … 5; NON_CLASSE for vehicles the nomenclature leaves out. */
-export type CritAir = 0 | 1 | 2 | 3 | 4 | 5 | typeof NON_CLASSE;
-/**
- * 'Non classé' (Euro 1 and older): stored as 6 so that "Crit'Air N or better" is `critair <= N`
- * and leaves them out. Null (not this) means the class cannot be computed (energy 'Autre',
- * missing date).
- */
-export const NON_CLASSE = 6;
-
-/** The classes the filter offers ('Crit'Air : 0 / 1 ou mieux / 2 ou mieux / 3 ou mieux'). */
-export const CRITAIR_FILTER_VALUES = [0, 1, 2, 3] as const;
-export type CritAirFilter = (typeof CRITAIR_FILTER_VALUES)[number];
-
-export function critAirFilterLabel(value: CritAirFilter): string {
-  return value === 0 ? "Crit'Air 0 (électrique)" : `Crit'Air ${value} ou mieux`;
-}
-
-/** Official sticker colours (certificat-air.gouv.fr): background and text. */
-export const CRITAIR_COLORS: Record<Exclude<CritAir, typeof NON_CLASSE>, { background: string; text: string; name: string }> = {
-  0: { background: "#00a651", text: "#0f172a", name: "vert" },
-  1: { background: "#7b3f98", text: "#ffffff", name: "violet" },
-  2: { background: "#ffd200", text: "#1f2937", name: "jaune" },
-  3: { background: "#f7941d", text: "#1f2937", name: "orange" },
-  4: { background: "#7f1d2d", text: "#ffffff", name: "bordeaux" },
-  5: { background: "#6b7280", text: "#ffffff", name: "gris" },
-};
-
-/** "Crit'Air 2", "Crit'Air 0 (électrique)", "Non classé". */
-export function critAirLabel(critair: number): string {
-  if (critair === NON_CLASSE) return "Non classé";
-  if (critair === 0) return "Crit'Air 0 (électrique)";
-  return `Crit'Air ${critair}`;
-}
-
-export function isCritAir(value: unknown): value is CritAir {
-  return typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= NON_CLASSE;
-}
+export {
+  CRITAIR_FILTER_VALUES,
+  critAirFilterLabel,
+  critAirLabel,
+  isCritAir,
+  NON_CLASSE,
+  type CritAir,
+  type CritAirFilter,
+} from "./critair-label";
 
 /** Energies the annexe classes by their fuel (a non-rechargeable hybrid is classed as petrol). */
 const PETROL: readonly string[] = ["Essence", "Hybride"] satisfies Fuel[];

@@ -1,7 +1,11 @@
-import { CRITAIR_COLORS, critAirLabel, isCritAir, NON_CLASSE } from "~/features/catalogue/critair";
+import { critAirLabel, isCritAir, NON_CLASSE } from "~/features/catalogue/critair-label";
 
-/** The official colours (CRITAIR_COLORS) as literal classes, so Tailwind generates them. */
-const DISC_CLASSES: Record<keyof typeof CRITAIR_COLORS, string> = {
+/**
+ * The official colours (certificat-air.gouv.fr; decision 0039) as literal classes, so Tailwind
+ * generates them: 0 vert, 1 violet, 2 jaune, 3 orange, 4 bordeaux, 5 gris. The number is dark
+ * where white would not reach a 4.5:1 contrast.
+ */
+const DISC_CLASSES: Record<0 | 1 | 2 | 3 | 4 | 5, string> = {
   0: "bg-[#00a651] text-slate-900",
   1: "bg-[#7b3f98] text-white",
   2: "bg-[#ffd200] text-slate-900",
@@ -29,24 +33,26 @@ export function CritAirSticker({
   const label = critAirLabel(critair);
   if (critair === NON_CLASSE) {
     return (
-      <span className="inline-flex items-center rounded border border-slate-300 px-1.5 text-xs font-semibold text-slate-700" data-critair="non-classe">
+      <span className="rounded border px-1.5 text-xs font-semibold" data-critair="nc">
         {label}
       </span>
     );
   }
-  const colour = CRITAIR_COLORS[critair];
-  const disc = size === "sm" ? "h-6 w-6 text-xs" : "h-8 w-8 text-sm";
+  const disc = (
+    <span
+      role="img"
+      aria-label={`Vignette ${label}`}
+      data-critair={critair}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold ${DISC_CLASSES[critair]} ${size === "sm" ? "size-6 text-xs" : "size-8 text-sm"}`}
+    >
+      {critair}
+    </span>
+  );
+  if (!withText) return disc;
   return (
-    <span className="inline-flex items-center gap-1.5" data-critair={critair}>
-      <span
-        role="img"
-        aria-label={`Vignette ${label}`}
-        title={`Vignette ${label} (${colour.name})`}
-        className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold ring-1 ring-slate-300 ${DISC_CLASSES[critair]} ${disc}`}
-      >
-        {critair}
-      </span>
-      {withText ? <span className="text-sm font-semibold">{label}</span> : null}
+    <span className="inline-flex items-center gap-1.5">
+      {disc}
+      <span className="text-sm font-semibold">{label}</span>
     </span>
   );
 }

@@ -47,6 +47,9 @@ export interface ListingDetail {
   inspectionDate: string | null;
   inspectionResult: string | null;
   ownerCount: number | null;
+  /** As buyers read them, written by the server ('12/09/2026, favorable', '1re main'; vehicle-facts.ts). */
+  inspection: string | null;
+  owners: string | null;
   description: string | null;
   price: number | null;
   city: string | null;

@@ -17,8 +17,7 @@ import type { PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
 import { CritAirSticker } from "./critair-sticker";
 import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "./listing-facts";
-import { inspectionText, ownersText } from "./vehicle-facts";
-import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
+
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
 import { PriceDropPrice } from "./price-drop-price";
@@ -95,8 +94,7 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 /** Under the title: the Crit'Air sticker, the last contrôle technique and the owners (issue 34). */
 function KeyFacts({ listing }: { listing: ListingDetail }) {
-  const inspection = inspectionText(listing.inspectionDate, listing.inspectionResult, isOverFourYears(listing.firstRegistration, todayInFrance()));
-  const owners = ownersText(listing.ownerCount);
+  const { inspection, owners } = listing;
   if (listing.critair == null && !inspection && !owners) return null;
   return (
     <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-800" aria-label="Points clés">

@@ -1,3 +1,5 @@
+import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
+import { inspectionText, ownersText } from "./vehicle-facts";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { publicNameColumns } from "~/features/account/public-name.server";
@@ -121,6 +123,12 @@ export async function getListingDetail(options: {
     inspectionDate: listing.inspectionDate,
     inspectionResult: listing.inspectionResult,
     ownerCount: listing.ownerCount,
+    inspection: inspectionText(
+      listing.inspectionDate,
+      listing.inspectionResult,
+      isOverFourYears(listing.firstRegistration, todayInFrance()),
+    ),
+    owners: ownersText(listing.ownerCount),
     description: listing.description,
     price: listing.price,
     city: listing.city,

@@ -1,8 +1,6 @@
-import { critAirLabel, isCritAir } from "~/features/catalogue/critair";
-import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
+import { critAirLabel, isCritAir } from "~/features/catalogue/critair-label";
 import { formatMileage } from "~/ui/format";
 import type { ListingDetail } from "./listing-detail-data";
-import { inspectionText, ownersText } from "./vehicle-facts";
 
 /** The row whose value the pages draw as the sticker (CritAirSticker) beside its words. */
 export const CRITAIR_FACT = "Crit'Air";
@@ -26,7 +24,7 @@ export function listingFacts(listing: ListingDetail): [label: string, value: str
     ["État du véhicule", listing.vehicleCondition],
     ["Norme Euro", listing.euroNorm],
     [CRITAIR_FACT, isCritAir(listing.critair) ? critAirLabel(listing.critair) : null],
-    ["Contrôle technique", inspectionText(listing.inspectionDate, listing.inspectionResult, isOverFourYears(listing.firstRegistration, todayInFrance()))],
-    ["Propriétaires", ownersText(listing.ownerCount)],
+    ["Contrôle technique", listing.inspection],
+    ["Propriétaires", listing.owners],
   ];
 }

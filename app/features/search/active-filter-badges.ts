@@ -1,4 +1,4 @@
-import { critAirFilterLabel } from "~/features/catalogue/critair";
+import { critAirFilterLabel } from "~/features/catalogue/critair-label";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
 

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
-import { CRITAIR_FILTER_VALUES } from "~/features/catalogue/critair";
+import { CRITAIR_FILTER_VALUES } from "~/features/catalogue/critair-label";
 import { Button } from "~/ui/button";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";

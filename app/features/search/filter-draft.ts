@@ -1,4 +1,4 @@
-import type { CritAirFilter } from "~/features/catalogue/critair";
+import type { CritAirFilter } from "~/features/catalogue/critair-label";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import {
   DEFAULT_RADIUS_KM,

@@ -1,6 +1,6 @@
 import type { SellerKind } from "~/db/pro-schema";
 import type { Color, Fuel, Gearbox, VehicleType } from "~/features/catalogue/vocabularies";
-import type { CritAirFilter } from "~/features/catalogue/critair";
+import type { CritAirFilter } from "~/features/catalogue/critair-label";
 
 export type { SellerKind };
 /** The filter's values as buyers read them ('Vendeur : Particulier / Professionnel'). */
