@@ -16,7 +16,7 @@ function daysAgo(days: number): string {
 }
 const frenchDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
-async function publishWithFacts(page: Page, model: string) {
+async function publishWithFacts(page: Page, model: string, shot: (name: string) => Promise<unknown>) {
   await page.goto("/publish");
   await page.getByLabel("Marque", { exact: true }).fill("Alpine");
   await page.getByLabel("Modèle", { exact: true }).fill(model);
@@ -34,6 +34,8 @@ async function publishWithFacts(page: Page, model: string) {
   await page.getByLabel("Norme Euro (facultatif)").selectOption("Euro 6d-TEMP");
   await expect(preview).toContainText("Crit'Air 1");
   await expect(preview.getByRole("img", { name: "Vignette Crit'Air 1" })).toBeVisible();
+  await preview.scrollIntoViewIfNeeded();
+  await shot("etape-3-critair");
   await page.getByLabel("Boîte de vitesses").selectOption("Automatique");
   await page.getByLabel("Permis", { exact: true }).selectOption("Permis");
   await page.getByLabel("Puissance fiscale (CV)").fill("12");
@@ -48,6 +50,7 @@ async function publishWithFacts(page: Page, model: string) {
   await page.getByLabel("Date du dernier contrôle technique").fill(daysAgo(300));
   await page.getByLabel("Résultat du contrôle technique").selectOption("Favorable");
   await expect(page.getByText(/Ce contrôle technique a plus de 6 mois.*R\. 323-22/)).toBeVisible();
+  await shot("etape-4-controle-technique");
   // 'Non requis' is refused for it, in French, by the browser and the server alike.
   await page.getByLabel("Résultat du contrôle technique").selectOption("Non requis : véhicule de moins de 4 ans");
   await page.getByRole("button", { name: "Suivant" }).click();
@@ -80,7 +83,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
     const model = `A110 ${width} ${Date.now().toString(36)}`;
     await signUpThroughUi(page);
-    await publishWithFacts(page, model);
+    await publishWithFacts(page, model, (name) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`) }));
 
     // Edit while it waits for moderation: a recent inspection, first hand.
     await page.goto("/hosting");
@@ -119,6 +122,7 @@ for (const width of [375, 1280]) {
     const result = page.locator("main article").filter({ hasText: model });
     await expect(result).toHaveCount(1);
     await expect(result.getByRole("img", { name: "Vignette Crit'Air 1" })).toBeVisible();
+    await result.scrollIntoViewIfNeeded();
     // Every card of the filtered page wears a sticker of class 1 or 0.
     for (const sticker of await page.locator("main article [data-critair]").all()) {
       expect(["0", "1"]).toContain(await sticker.getAttribute("data-critair"));
