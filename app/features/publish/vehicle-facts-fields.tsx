@@ -19,7 +19,7 @@ type Values = Partial<Record<string, string>>;
 const AGELESS_ENERGIES = ["Electrique", "GPL", "Gaz naturel (CNG)", "Hybride rechargeable"];
 
 /**
- * The current values of some fields of the enclosing form, live (every input and change), or
+ * The current values of some fields of the enclosing form, live (every change), or
  * `fallback`'s for fields the form does not have (the first registration on step 3 comes from
  * step 2). Before hydration, the server's render uses `fallback`.
  */
@@ -40,11 +40,18 @@ function useFormValues(names: readonly string[], fallback: Values) {
       setValues(next);
     };
     read();
-    form.addEventListener("input", read);
-    form.addEventListener("change", read);
+    // 'change' only (a select chosen, a date completed), read once React has handled the event:
+    // reading on every keystroke re-rendered in the middle of React's own handling of the
+    // step's text fields, and a fast typist lost a digit of the mileage (publish.spec at 375 px).
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(read, 0);
+    };
+    form.addEventListener("change", later);
     return () => {
-      form.removeEventListener("input", read);
-      form.removeEventListener("change", read);
+      clearTimeout(timer);
+      form.removeEventListener("change", later);
     };
     // The fallback is the page's data: read again only when the fields change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
