@@ -47,7 +47,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   1: "Marque et modèle",
   2: "Année et mise en circulation",
   3: "Caractéristiques",
-  4: "Portes, places, couleur et état",
+  4: "Portes, places, état et contrôle technique",
   5: "Description",
   6: "Localisation",
   7: "Photos",
