@@ -26,6 +26,9 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/reference ./reference
+# One-shot scripts run by tsx in the image: `npm run db:migrate`, `npm run user:role`,
+# `npm run storage:migrate`, `npm run db:restore-check` (docs/DEPLOY.md).
+COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --from=build --chown=node:node /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,7 +1,7 @@
 /**
  * `npm run db:restore-check [-- --dump <file>] [--out <file>] [--keep] [--compare-with-source]`
  *
- * Proves a PostgreSQL backup restores (docs/DEPLOY.md, "Sauvegardes et restauration"): dumps
+ * Proves a PostgreSQL backup restores (docs/DEPLOY.md, section 9 "Backups and restore"): dumps
  * the database at DATABASE_URL (or takes --dump), restores it into a scratch database it
  * creates and drops itself, checks migrations, row counts, a listing read by the app's code
  * and photo keys in storage (STORAGE_URL / DATA_DIR), and prints a French/English summary.

@@ -1,5 +1,5 @@
 /**
- * `npm run db:restore-check` (docs/DEPLOY.md, "Sauvegardes et restauration"): proves that a
+ * `npm run db:restore-check` (docs/DEPLOY.md, section 9 "Backups and restore"): proves that a
  * PostgreSQL backup restores. It dumps the database at DATABASE_URL (`pg_dump -Fc`, inside an
  * exported snapshot so the row counts it compares are those of the dump itself) or takes a
  * dump file, restores it with `pg_restore` into a scratch database it creates itself, then
@@ -137,7 +137,7 @@ export class ScratchRefusedError extends Error {
 }
 
 export async function runRestoreCheck(options: RestoreCheckOptions): Promise<RestoreCheckReport> {
-  const sourceName = new URL(options.sourceUrl).pathname.replace(/^\//, "");
+  const sourceName = decodeURIComponent(new URL(options.sourceUrl).pathname.replace(/^\//, ""));
   const serverUrl = options.scratchServerUrl ?? options.sourceUrl;
   const scratch = options.scratchName ?? defaultScratchName(sourceName);
   if (!IDENTIFIER.test(scratch)) throw new ScratchRefusedError(`Nom de base de contrôle invalide « ${scratch} » (a-z, 0-9, _).`);
