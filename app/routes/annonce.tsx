@@ -10,6 +10,7 @@ import { listingDescription, listingPath, listingSlug, listingTitle } from "~/fe
 import { listPriceHistory, priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
 import { getListingHistory } from "~/features/moderation/get-listing-history.server";
+import { findSimilarListings } from "~/features/discovery/similar-listings.server";
 import { isAppError } from "~/server/app-error";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
@@ -37,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // The view is counted and the rest of the page read at once (on PostgreSQL the pool runs them
   // on several connections): one round trip of waiting instead of six.
-  const [, favorite, history, priceRating, priceHistory] = await Promise.all([
+  const [, favorite, history, priceRating, priceHistory, similar] = await Promise.all([
     countListingView(services, {
       method: request.method,
       listingId: listing.id,
@@ -51,9 +52,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     getListingPriceRating({ db: services.db, listing }),
     // The price history for everyone; 'Prix en baisse' (below) for a buyer who has it in favourites.
     listPriceHistory({ db: services.db, listingId: listing.id, publishedAt: listing.publishedAt }),
+    listing.status === "published"
+      ? findSimilarListings({
+          db: services.db,
+          storage: services.storage,
+          to: { listingId: listing.id, ownerId: listing.seller.id, brand: listing.brand, model: listing.model, vehicleType: listing.vehicleType, price: listing.price, latitude: listing.latitude, longitude: listing.longitude },
+        })
+      : [],
   ]);
   const priceDrop = favorite ? (await priceDropsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
-  return { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+  return { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
