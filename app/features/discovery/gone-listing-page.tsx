@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { PLACEHOLDER_PHOTO_SRC } from "~/ui/photo-carousel";
-import type { GoneListing } from "./gone-listing.server";
+import type { GoneListing } from "./gone-listing-data";
 import { SimilarListings } from "./similar-listings";
 
 /**

@@ -1,34 +1,15 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings } from "~/db/schema";
-import type { ListingCardData, ListingCardPhoto } from "~/features/listings/listing-card-data";
 import { photoUrls } from "~/features/listings/listing-cards.server";
 import { isUuid } from "~/db/ids";
 import type { Storage } from "~/server/storage.server";
+import type { GoneListing } from "./gone-listing-data";
 import { findSimilarListings } from "./similar-listings.server";
 
-/**
- * What the URL of a listing that is no longer for sale answers (issue 36), instead of a bare 404
- * for the buyers who saved or shared it. Status 410 and `noindex` either way (route annonce.tsx).
- * - **sold**: 'Ce véhicule a été vendu' with its title, main photo, year, mileage and last price;
- * - **removed** (deleted by its seller or by a moderator): 'Cette annonce n'est plus en ligne',
- *   nothing of its content;
- * both with 'Annonces similaires' of the same model. A listing that was never published (a
- * draft, one refused or withdrawn before publication) stays a 404: it never had a public URL.
- */
-export type GoneListing =
-  | {
-      kind: "sold";
-      brand: string;
-      model: string;
-      year: number | null;
-      mileage: number | null;
-      price: number | null;
-      photo: ListingCardPhoto | null;
-      similar: ListingCardData[];
-    }
-  | { kind: "removed"; similar: ListingCardData[] };
+export type { GoneListing };
 
+/** The 410 page of a sold or removed listing (gone-listing-data.ts), or null for a 404. */
 export async function findGoneListing(options: { db: DbExecutor; storage: Storage; listingId: string }): Promise<GoneListing | null> {
   if (!isUuid(options.listingId)) return null;
   const [listing] = await options.db.select().from(listings).where(eq(listings.id, options.listingId)).limit(1);
