@@ -37,7 +37,8 @@ function usage(message: string): never {
 }
 
 try {
-  const config = loadConfig();
+  // The check signs no session: the web processes' required BETTER_AUTH_SECRET is not asked of it.
+  const config = loadConfig({ ...process.env, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || "x".repeat(32) });
   if (!config.DATABASE_URL) {
     usage("DATABASE_URL n'est pas défini : la base embarquée se sauvegarde avec npm run db:backup (et se restaure avec npm run db:restore).");
   }
