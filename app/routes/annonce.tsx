@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const me = await getSessionUser(request, services);
   let listing: ListingDetail;
   try {
-    listing = await getListingDetail({ db: services.db, storage: services.storage, listingId: params.id, viewer: me });
+    listing = await getListingDetail({ db: readDb(services), storage: services.storage, listingId: params.id, viewer: me });
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -46,13 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewer: me,
       ownerId: listing.seller.id,
     }),
-    favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
+    favoriteIdsAmong({ db: readDb(services), userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
     me?.role === "moderator" ? getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null,
-    getListingPriceRating({ db: services.db, listing }),
+    getListingPriceRating({ db: readDb(services), listing }),
     // The price history for everyone; 'Prix en baisse' (below) for a buyer who has it in favourites.
-    listPriceHistory({ db: services.db, listingId: listing.id, publishedAt: listing.publishedAt }),
+    listPriceHistory({ db: readDb(services), listingId: listing.id, publishedAt: listing.publishedAt }),
   ]);
-  const priceDrop = favorite ? (await priceDropsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
+  const priceDrop = favorite ? (await priceDropsAmong({ db: readDb(services), userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
   return { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
