@@ -29,6 +29,7 @@ import * as schema from "./schema";
 export const WRITE_MARKER_COOKIE = "occazio_ecrit";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const WRITE_MARKER = new RegExp(`(?:^|;\\s*)${WRITE_MARKER_COOKIE}=(\\d{1,15})(?:;|$)`);
 
 export interface ReadContext {
   /** The primary. */
@@ -56,7 +57,7 @@ export function readsOwnWrites(options: {
   now?: number;
 }): boolean {
   if (MUTATING.has(options.method)) return true;
-  const match = new RegExp(`(?:^|;\\s*)${WRITE_MARKER_COOKIE}=(\\d{1,15})(?:;|$)`).exec(options.cookieHeader ?? "");
+  const match = WRITE_MARKER.exec(options.cookieHeader ?? "");
   if (!match) return false;
   const age = (options.now ?? Date.now()) - Number(match[1]);
   return age >= -60_000 && age < options.windowSeconds * 1000;
@@ -129,6 +130,20 @@ function isRecoveryConflict(error: unknown): boolean {
 
 const CHECK_TIMEOUT_MS = 3_000;
 
+/**
+ * This process's pool to the replica is full and a statement waited too long for one of its
+ * connections: the replica itself answers (it is busy with this process's other reads), so it
+ * stays in rotation; the statement goes to the primary.
+ */
+function isPoolSaturated(error: unknown, pool: pg.Pool): boolean {
+  const message = (error as { message?: unknown } | null)?.message;
+  return (
+    typeof message === "string" &&
+    message.includes("timeout exceeded when trying to connect") &&
+    pool.totalCount >= (pool.options.max ?? 10)
+  );
+}
+
 export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
   const { primary, logger, maxLagSeconds, checkSeconds } = options;
   const positions = new PrimaryPositions((2 * maxLagSeconds + 2 * checkSeconds + 1) * 1000);
@@ -196,7 +211,9 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
       try {
         return await replica.pool.query(config as pg.QueryConfig, values as unknown[]);
       } catch (error) {
-        if (isDatabaseUnavailable(error)) takeOut(replica, "injoignable", { err: error });
+        if (isPoolSaturated(error, replica.pool)) {
+          // Busy, not gone: it stays in rotation.
+        } else if (isDatabaseUnavailable(error)) takeOut(replica, "injoignable", { err: error });
         else if (!isRecoveryConflict(error)) throw error;
         // A read is safe to run again: on the primary, which has every row the replica had.
         return primary.query(config as pg.QueryConfig, values as unknown[]);
@@ -209,7 +226,7 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
         return await replica.pool.connect();
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
-        takeOut(replica, "injoignable", { err: error });
+        if (!isPoolSaturated(error, replica.pool)) takeOut(replica, "injoignable", { err: error });
         return primary.connect();
       }
     }
@@ -224,6 +241,8 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
         query_timeout: CHECK_TIMEOUT_MS,
       } as pg.QueryConfig));
     } catch (error) {
+      // No free connection in time: this process keeps it busy; measured at the next check.
+      if (isPoolSaturated(error, replica.pool)) return;
       replica.state = { ...replica.state, lagSeconds: null, lagBytes: null };
       return takeOut(replica, "injoignable", { err: error });
     }

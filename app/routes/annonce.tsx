@@ -23,9 +23,12 @@ export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
   const me = await getSessionUser(request, services);
+  // Public reads: a replica in rotation, unless this browser has just written (decision 0038);
+  // the view count and a moderator's history stay on the primary.
+  const db = readDb(services);
   let listing: ListingDetail;
   try {
-    listing = await getListingDetail({ db: readDb(services), storage: services.storage, listingId: params.id, viewer: me });
+    listing = await getListingDetail({ db, storage: services.storage, listingId: params.id, viewer: me });
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") throw data({ message: error.message }, { status: 404 });
     throw error;
@@ -47,13 +50,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewer: me,
       ownerId: listing.seller.id,
     }),
-    favoriteIdsAmong({ db: readDb(services), userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
+    favoriteIdsAmong({ db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
     me?.role === "moderator" ? getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null,
-    getListingPriceRating({ db: readDb(services), listing }),
+    getListingPriceRating({ db, listing }),
     // The price history for everyone; 'Prix en baisse' (below) for a buyer who has it in favourites.
-    listPriceHistory({ db: readDb(services), listingId: listing.id, publishedAt: listing.publishedAt }),
+    listPriceHistory({ db, listingId: listing.id, publishedAt: listing.publishedAt }),
   ]);
-  const priceDrop = favorite ? (await priceDropsAmong({ db: readDb(services), userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
+  const priceDrop = favorite ? (await priceDropsAmong({ db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
   return { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 

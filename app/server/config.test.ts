@@ -26,6 +26,7 @@ describe("loadConfig", () => {
 
   it("reads DATABASE_REPLICA_URLS as a list on PostgreSQL, ignores it on the embedded default and refuses a non-PostgreSQL URL", () => {
     const config = loadConfig({
+      NODE_ENV: "test",
       DATABASE_URL: "postgres://db/app",
       DATABASE_REPLICA_URLS: " postgres://r1:5432/app, postgresql://r2/app ,",
     });
@@ -35,7 +36,7 @@ describe("loadConfig", () => {
     const embedded = loadConfig({ DATABASE_REPLICA_URLS: "postgres://r1/app" });
     expect(embedded.replicaUrls).toEqual([]);
     expect(embedded.replicasIgnoredReason).toMatch(/DATABASE_REPLICA_URLS ignoré/);
-    expect(() => loadConfig({ DATABASE_URL: "postgres://db/app", DATABASE_REPLICA_URLS: "mysql://r1/app" })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://db/app", DATABASE_REPLICA_URLS: "mysql://r1/app" })).toThrow(
       /DATABASE_REPLICA_URLS/,
     );
   });

@@ -19,6 +19,8 @@ import {
 import { searchListings } from "~/features/search/search-listings.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
+import { createClient, startTestApp } from "../support/test-app";
+import type { TestDatabase } from "../support/test-db";
 
 /**
  * Issue 38, decision 0038: public reads (search here, through the same `readDb` as the routes)
@@ -199,7 +201,8 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
 
   it("sends a visitor's search to the replica, and the writer's own reads to the primary", async () => {
     await onReplica("select pg_wal_replay_pause()");
-    await waitFor("rejeu en pause", async () => (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s === "paused");
+    // "pause requested" is enough: the replica stops before it replays the next record.
+    await waitFor("rejeu en pause", async () => (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s !== "not paused");
     // A seller publishes; the replica has not replayed it (and no check has run since).
     const seller = await insertUser(handle.db);
     await insertListing(handle.db, seller.id, { brand: "Tesla", model: "Model 3", status: "published" });
@@ -262,5 +265,43 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
       "select count(*)::int as n from pg_stat_activity where application_name = 'occazio-lecture'",
     )) as [{ n: number }];
     expect(n).toBeGreaterThan(0);
+  });
+  it("over HTTP: a visitor's /recherche reads the replica, and a browser that just signed in (a write) reads the primary", async () => {
+    // Its own rotation, checked by hand: the lag allowed outlasts the paused replay below.
+    const httpReplicas = openReadReplicas({
+      urls: [url(replicaPort, "occazio")],
+      primary: handle.pool!,
+      poolSize: 2,
+      maxLagSeconds: 60,
+      checkSeconds: 1,
+      logger: pino({ level: "silent" }),
+    });
+    await waitFor("réplique dans la rotation", async () => (await httpReplicas.check())[0]?.inRotation, 30_000);
+    const app = await startTestApp({ db: { ...handle, name: "occazio" } as TestDatabase, replicas: httpReplicas });
+    try {
+      const buyer = await insertUser(handle.db);
+      await waitFor("la réplique a l'acheteur", async () => (await onReplica<{ n: number }>(`select count(*)::int as n from "user" where id = '${buyer.id}'`))[0]?.n === 1);
+      await onReplica("select pg_wal_replay_pause()");
+      await waitFor("rejeu en pause", async () => (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s !== "not paused");
+      const seller = await insertUser(handle.db);
+      const listing = await insertListing(handle.db, seller.id, { brand: "Dacia", model: "Sandero", status: "published" });
+
+      const visitor = createClient(app.url);
+      const seen = await (await visitor.request("/recherche?brand=Dacia")).text();
+      expect(seen).toContain("Aucun résultat trouvé");
+
+      const browser = createClient(app.url);
+      const signedIn = await browser.signIn(buyer.email, buyer.password);
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.getSetCookie().some((line) => line.startsWith("occazio_ecrit="))).toBe(true);
+      const fresh = await (await browser.request("/recherche?brand=Dacia")).text();
+      expect(fresh).toContain(`/annonce/${listing.id}`);
+      // The visitor, who wrote nothing, still reads the replica.
+      expect(await (await visitor.request("/recherche?brand=Dacia")).text()).toContain("Aucun résultat trouvé");
+    } finally {
+      await onReplica("select pg_wal_replay_resume()").catch(() => {});
+      await app.close();
+      await httpReplicas.close();
+    }
   });
 });
