@@ -65,7 +65,13 @@ export function readsOwnWrites(options: {
 
 /** The Set-Cookie value marking a write by this browser now. */
 export function writeMarkerCookie(options: { windowSeconds: number; secure: boolean; now?: number }): string {
-  const parts = [`${WRITE_MARKER_COOKIE}=${options.now ?? Date.now()}`, `Max-Age=${options.windowSeconds}`, "Path=/", "HttpOnly", "SameSite=Lax"];
+  const parts = [
+    `${WRITE_MARKER_COOKIE}=${options.now ?? Date.now()}`,
+    `Max-Age=${options.windowSeconds}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+  ];
   if (options.secure) parts.push("Secure");
   return parts.join("; ");
 }
@@ -159,7 +165,13 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
     const replica: Replica = {
       url,
       pool,
-      state: { name: replicaName(url, index), inRotation: false, lagSeconds: null, lagBytes: null, reason: "pas encore vérifiée" },
+      state: {
+        name: replicaName(url, index),
+        inRotation: false,
+        lagSeconds: null,
+        lagBytes: null,
+        reason: "pas encore vérifiée",
+      },
     };
     // An idle connection that dies (replica stopped, failover): the pool drops it; the next
     // statement that cannot connect takes the replica out.
@@ -182,7 +194,12 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
     replica.state = { ...replica.state, inRotation: false, reason };
     if (changed) {
       logger.warn(
-        { replica: replica.state.name, lagSeconds: replica.state.lagSeconds, lagBytes: replica.state.lagBytes, ...extra },
+        {
+          replica: replica.state.name,
+          lagSeconds: replica.state.lagSeconds,
+          lagBytes: replica.state.lagBytes,
+          ...extra,
+        },
         `réplique ${replica.state.name} hors rotation : ${reason} — ${describeRotation()}`,
       );
     }
@@ -231,12 +248,17 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
       }
     }
   }
-  const db = drizzle(new ReplicaRoutingPool() as unknown as pg.Pool, { schema, casing: "snake_case" }) as unknown as Database;
+  const db = drizzle(new ReplicaRoutingPool() as unknown as pg.Pool, {
+    schema,
+    casing: "snake_case",
+  }) as unknown as Database;
 
   const checkReplica = async (replica: Replica) => {
     let row: { recovery: boolean; replay: string | null } | undefined;
     try {
-      ({ rows: [row] } = await replica.pool.query<{ recovery: boolean; replay: string | null }>({
+      ({
+        rows: [row],
+      } = await replica.pool.query<{ recovery: boolean; replay: string | null }>({
         text: "select pg_is_in_recovery() as recovery, pg_last_wal_replay_lsn()::text as replay",
         query_timeout: CHECK_TIMEOUT_MS,
       } as pg.QueryConfig));
@@ -255,7 +277,10 @@ export function openReadReplicas(options: ReadReplicasOptions): ReadReplicas {
     if (!lag) return; // The primary's position is not known yet (primary unreachable).
     replica.state = { ...replica.state, lagSeconds: Math.round(lag.seconds * 10) / 10, lagBytes: lag.bytes };
     if (lag.seconds > maxLagSeconds) {
-      return takeOut(replica, `retard de ${lag.atLeast ? "plus de " : ""}${lag.seconds.toFixed(1)} s (maximum ${maxLagSeconds} s)`);
+      return takeOut(
+        replica,
+        `retard de ${lag.atLeast ? "plus de " : ""}${lag.seconds.toFixed(1)} s (maximum ${maxLagSeconds} s)`,
+      );
     }
     // Behind every position kept: nothing says yet how far; it stays where it was.
     if (lag.atLeast && !replica.state.inRotation) return takeOut(replica, "en rattrapage");
@@ -322,7 +347,8 @@ export function registerReplicaMetrics(registry: client.Registry, replicas: Read
     registers: [registry],
     aggregator: "max",
     collect() {
-      for (const state of replicas.status()) if (state.lagSeconds !== null) this.set({ replica: state.name }, state.lagSeconds);
+      for (const state of replicas.status())
+        if (state.lagSeconds !== null) this.set({ replica: state.name }, state.lagSeconds);
     },
   });
 }

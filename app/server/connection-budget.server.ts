@@ -90,7 +90,8 @@ export function describeBudget(budget: ConnectionBudget): string {
   parts.push("1 (plan du site)");
   const primary = `${workersLabel(budget)} × (${parts.join(" + ")}) = ${budget.total} connexions PostgreSQL au plus`;
   if (!budget.replicas) return primary;
-  return `${primary} ; sur chacune des ${budget.replicas} répliques : ${describeReplicaBudget(budget)}`;
+  const where = budget.replicas === 1 ? "sur la réplique" : `sur chacune des ${budget.replicas} répliques`;
+  return `${primary} ; ${where} : ${describeReplicaBudget(budget)}`;
 }
 
 /** What this server opens on each read replica. */

@@ -19,6 +19,7 @@ import {
 import { searchListings } from "~/features/search/search-listings.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
+import { startServerProcess } from "../support/server-process";
 import { createClient, startTestApp } from "../support/test-app";
 import type { TestDatabase } from "../support/test-db";
 
@@ -57,7 +58,16 @@ function runAsPostgres(command: string, args: string[]): string {
 }
 
 const pgCtl = (cluster: "primary" | "replica", ...args: string[]) =>
-  runAsPostgres("pg_ctl", ["-D", path.join(dir, cluster), "-l", path.join(dir, `${cluster}.log`), "-w", "-t", "60", ...args]);
+  runAsPostgres("pg_ctl", [
+    "-D",
+    path.join(dir, cluster),
+    "-l",
+    path.join(dir, `${cluster}.log`),
+    "-w",
+    "-t",
+    "60",
+    ...args,
+  ]);
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -83,7 +93,11 @@ async function onReplica<T extends pg.QueryResultRow>(text: string): Promise<T[]
   return (await replicaAdmin.query<T>(text)).rows;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => null);
@@ -117,7 +131,18 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
     }
     primaryPort = await freePort();
     replicaPort = await freePort();
-    runAsPostgres("initdb", ["-D", path.join(dir, "primary"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
+    runAsPostgres("initdb", [
+      "-D",
+      path.join(dir, "primary"),
+      "-U",
+      "postgres",
+      "-A",
+      "trust",
+      "-E",
+      "UTF8",
+      "--locale=C",
+      "--no-sync",
+    ]);
     fs.appendFileSync(
       path.join(dir, "primary", "postgresql.conf"),
       [
@@ -143,15 +168,28 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
     await admin.end();
 
     runAsPostgres("pg_basebackup", [
-      "-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres",
-      "-D", path.join(dir, "replica"), "-R", "-X", "stream", "-c", "fast", "--no-sync",
+      "-h",
+      "127.0.0.1",
+      "-p",
+      String(primaryPort),
+      "-U",
+      "postgres",
+      "-D",
+      path.join(dir, "replica"),
+      "-R",
+      "-X",
+      "stream",
+      "-c",
+      "fast",
+      "--no-sync",
     ]);
     fs.appendFileSync(path.join(dir, "replica", "postgresql.conf"), `port = ${replicaPort}\n`);
     pgCtl("replica", "start");
 
     handle = await openDatabase({ databaseUrl: url(primaryPort, "occazio"), poolSize: 4 });
     const seller = await insertUser(handle.db);
-    for (let i = 0; i < 2; i++) await insertListing(handle.db, seller.id, { brand: "Renault", model: "Clio", status: "published" });
+    for (let i = 0; i < 2; i++)
+      await insertListing(handle.db, seller.id, { brand: "Renault", model: "Clio", status: "published" });
     // The replica has replayed the schema and the two listings.
     await waitFor("la réplique a les annonces", async () => {
       const [row] = await onReplica<{ n: number }>("select count(*)::int as n from listings");
@@ -202,7 +240,11 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
   it("sends a visitor's search to the replica, and the writer's own reads to the primary", async () => {
     await onReplica("select pg_wal_replay_pause()");
     // "pause requested" is enough: the replica stops before it replays the next record.
-    await waitFor("rejeu en pause", async () => (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s !== "not paused");
+    await waitFor(
+      "rejeu en pause",
+      async () =>
+        (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s !== "not paused",
+    );
     // A seller publishes; the replica has not replayed it (and no check has run since).
     const seller = await insertUser(handle.db);
     await insertListing(handle.db, seller.id, { brand: "Tesla", model: "Model 3", status: "published" });
@@ -210,8 +252,15 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
 
     expect(await teslas(requestContext())).toBe(0); // the replica's view
     expect(await teslas(requestContext(`autre=1; ${marker}`))).toBe(1); // the browser that wrote: the primary
-    expect(await teslas({ ...requestContext(), readOwnWrites: readsOwnWrites({ method: "POST", cookieHeader: undefined, windowSeconds: 9 }) })).toBe(1);
-    expect((await searchListings({ db: primaryDb(requestContext()), storage, filters: { brand: "Tesla" } })).total).toBe(1);
+    expect(
+      await teslas({
+        ...requestContext(),
+        readOwnWrites: readsOwnWrites({ method: "POST", cookieHeader: undefined, windowSeconds: 9 }),
+      }),
+    ).toBe(1);
+    expect(
+      (await searchListings({ db: primaryDb(requestContext()), storage, filters: { brand: "Tesla" } })).total,
+    ).toBe(1);
     // An old marker (past the window) reads the replica again.
     const old = `occazio_ecrit=${Date.now() - (replicas.readYourWritesSeconds + 1) * 1000}`;
     expect(await teslas(requestContext(old))).toBe(0);
@@ -240,7 +289,9 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
     await waitFor("la réplique revient dans la rotation", async () => (await replicas.check())[0]?.inRotation);
     expect(replicas.status()[0]!.lagSeconds).toBeLessThanOrEqual(MAX_LAG_SECONDS / 2);
     // Back on the replica, which has now replayed the listing.
-    const [{ n }] = (await onReplica<{ n: number }>("select count(*)::int as n from listings where brand = 'Tesla'")) as [{ n: number }];
+    const [{ n }] = (await onReplica<{ n: number }>(
+      "select count(*)::int as n from listings where brand = 'Tesla'",
+    )) as [{ n: number }];
     expect(n).toBe(1);
     expect(await teslas(requestContext())).toBe(1);
   });
@@ -280,11 +331,24 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
     const app = await startTestApp({ db: { ...handle, name: "occazio" } as TestDatabase, replicas: httpReplicas });
     try {
       const buyer = await insertUser(handle.db);
-      await waitFor("la réplique a l'acheteur", async () => (await onReplica<{ n: number }>(`select count(*)::int as n from "user" where id = '${buyer.id}'`))[0]?.n === 1);
+      await waitFor(
+        "la réplique a l'acheteur",
+        async () =>
+          (await onReplica<{ n: number }>(`select count(*)::int as n from "user" where id = '${buyer.id}'`))[0]?.n ===
+          1,
+      );
       await onReplica("select pg_wal_replay_pause()");
-      await waitFor("rejeu en pause", async () => (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s !== "not paused");
+      await waitFor(
+        "rejeu en pause",
+        async () =>
+          (await onReplica<{ s: string }>("select pg_get_wal_replay_pause_state() as s"))[0]?.s !== "not paused",
+      );
       const seller = await insertUser(handle.db);
-      const listing = await insertListing(handle.db, seller.id, { brand: "Dacia", model: "Sandero", status: "published" });
+      const listing = await insertListing(handle.db, seller.id, {
+        brand: "Dacia",
+        model: "Sandero",
+        status: "published",
+      });
 
       const visitor = createClient(app.url);
       const seen = await (await visitor.request("/recherche?brand=Dacia")).text();
@@ -302,6 +366,44 @@ describe.skipIf(!haveBinaries || !runHere)(title, () => {
       await onReplica("select pg_wal_replay_resume()").catch(() => {});
       await app.close();
       await httpReplicas.close();
+    }
+  });
+  it("the compiled server with DATABASE_REPLICA_URLS: counts the replica's connections, puts it in rotation and serves search from it", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "occazio-replicas-app-"));
+    const server = startServerProcess({
+      DATABASE_URL: url(primaryPort, "occazio"),
+      DATABASE_REPLICA_URLS: url(replicaPort, "occazio"),
+      DATABASE_REPLICA_CHECK_SECONDS: "0.5",
+      DATABASE_POOL_SIZE: "3",
+      WEB_CONCURRENCY: "1",
+      BETTER_AUTH_SECRET: "replicas-test-secret-0123456789abcdef0123",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "http://127.0.0.1:3999",
+    });
+    try {
+      const base = await server.ready;
+      const replica = `127.0.0.1:${replicaPort}/occazio`;
+      expect(server.output()).toContain(
+        "1 worker × (3 (pool) + 1 (LISTEN) + 1 (plan du site)) = 5 connexions PostgreSQL au plus ; " +
+          "sur la réplique : 1 worker × (3 (pool de lecture) + 1 (plan du site)) = 4 connexions au plus",
+      );
+      expect(server.output()).toContain("lectures publiques sur 1 réplique (retard maximal 5 s)");
+      await waitFor("réplique dans la rotation", async () =>
+        server.output().includes(`réplique ${replica} dans la rotation`),
+      );
+      const page = await fetch(`${base}/recherche?brand=Tesla`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).not.toContain("Aucun résultat trouvé");
+      expect((await fetch(`${base}/sitemap.xml`)).status).toBe(200);
+      // Its read pool is on the replica, under the name that says so.
+      const [{ n }] = (await onReplica<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where application_name = 'occazio-lecture'",
+      )) as [{ n: number }];
+      expect(n).toBeGreaterThan(0);
+    } finally {
+      if (server.child.exitCode === null) server.child.kill("SIGTERM");
+      await server.exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
