@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { createPageSessionReader } from "~/features/auth/page-session.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices, RequestIdentity } from "~/server/context";
+import { readsOwnWrites, registerReplicaMetrics, writeMarkerCookie } from "~/db/replicas.server";
 import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
 import { createPageCache, publicCachePolicy, sendPageEntry, toPageEntry } from "./page-cache";
@@ -112,6 +113,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     const metrics = createMetrics({ services, pool: options.dbPool });
     app.use(metrics.observe(requestLabeler(options.build)));
     app.get("/metrics", metrics.handler(config.METRICS_TOKEN));
+    if (services.replicas) registerReplicaMetrics(metrics.registry, services.replicas);
   }
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -247,6 +249,16 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   });
 
   app.use(originCheck(config.trustedOrigins));
+  // Read replicas (decision 0038): a browser that writes reads the primary for the next few
+  // seconds, the longest a replica in rotation may be behind.
+  const replicas = services.replicas;
+  if (replicas) {
+    const secure = config.PUBLIC_URL.startsWith("https://");
+    app.use((req, res, next) => {
+      if (MUTATING.has(req.method)) res.append("Set-Cookie", writeMarkerCookie({ windowSeconds: replicas.readYourWritesSeconds, secure }));
+      next();
+    });
+  }
   // Rate limits key on the client address: taken from the socket (or a trusted proxy's
   // X-Forwarded-For, per TRUST_PROXY), never from a header the client could set.
   app.use((req, _res, next) => {
@@ -299,7 +311,14 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       identity.session.catch(() => {});
     }
     // Log lines written while serving this request carry its id.
-    const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }), identity };
+    const requestServices: AppServices = {
+      ...services,
+      logger: logger.child({ requestId: res.locals.requestId as string }),
+      identity,
+      readOwnWrites: replicas
+        ? readsOwnWrites({ method: req.method, cookieHeader: req.headers.cookie, windowSeconds: replicas.readYourWritesSeconds })
+        : false,
+    };
     const loadContext: AppLoadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
     // Every page shows who is signed in.
     res.vary("Cookie");

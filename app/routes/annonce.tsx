@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
@@ -25,9 +26,12 @@ export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
   const me = await getSessionUser(request, services);
+  // Public reads: a replica in rotation, unless this browser has just written (decision 0038);
+  // the view count and a moderator's history stay on the primary.
+  const db = readDb(services);
   let listing: ListingDetail;
   try {
-    listing = await getListingDetail({ db: services.db, storage: services.storage, listingId: params.id, viewer: me });
+    listing = await getListingDetail({ db, storage: services.storage, listingId: params.id, viewer: me });
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") {
       // Sold or removed after publication: 410 with what may still be said, and similar cars.
@@ -54,20 +58,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewer: me,
       ownerId: listing.seller.id,
     }),
-    favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
+    favoriteIdsAmong({ db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
     me?.role === "moderator" ? getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null,
-    getListingPriceRating({ db: services.db, listing }),
+    getListingPriceRating({ db, listing }),
     // The price history for everyone; 'Prix en baisse' (below) for a buyer who has it in favourites.
-    listPriceHistory({ db: services.db, listingId: listing.id, publishedAt: listing.publishedAt }),
+    listPriceHistory({ db, listingId: listing.id, publishedAt: listing.publishedAt }),
     listing.status === "published"
       ? findSimilarListings({
-          db: services.db,
+          db,
           storage: services.storage,
           to: { listingId: listing.id, ownerId: listing.seller.id, brand: listing.brand, model: listing.model, vehicleType: listing.vehicleType, price: listing.price, latitude: listing.latitude, longitude: listing.longitude },
         })
       : [],
   ]);
-  const priceDrop = favorite ? (await priceDropsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
+  const priceDrop = favorite ? (await priceDropsAmong({ db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
   return { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 

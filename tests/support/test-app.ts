@@ -14,6 +14,7 @@ import { createLogger, type Logger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
 import { createUserRateLimits, type RateLimitStore } from "~/server/rate-limit.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
+import type { ReadReplicas } from "~/db/replicas.server";
 import { createHttpApp } from "../../server/app";
 import type { TestDatabase } from "./test-db";
 
@@ -41,6 +42,8 @@ export async function startTestApp(options: {
   rateLimitStore?: RateLimitStore;
   /** Scale of the app's own limits (USER_RATE_LIMITS) alone, sign-in limits staying at RATE_LIMIT_SCALE. */
   userRateLimitScale?: number;
+  /** Read replicas of `db` (decision 0038): public reads go there, as with DATABASE_REPLICA_URLS. */
+  replicas?: ReadReplicas;
 }) {
   const buildFile = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {
@@ -67,6 +70,7 @@ export async function startTestApp(options: {
   const services: AppServices = {
     config,
     db: options.db.db,
+    replicas: options.replicas ?? null,
     logger,
     mailer,
     jobs: options.jobs,

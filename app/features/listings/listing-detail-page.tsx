@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
 import { CompareButton } from "~/features/compare/comparison-tray";
+import { ShareListing } from "~/features/discovery/share-listing";
 import { SimilarListings } from "~/features/discovery/similar-listings";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
@@ -17,6 +18,7 @@ import { WhenVisible } from "~/ui/when-visible";
 import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
 import { listingFacts, NOT_SPECIFIED } from "./listing-facts";
+import { listingReference } from "./listing-reference";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
 import { PriceDropPrice } from "./price-drop-price";
@@ -174,6 +176,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
   const { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical, origin } = data;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
+  const share = <ShareListing url={canonical} title={`${listing.brand} ${listing.model}`} price={listing.price != null ? formatPrice(listing.price) : null} />;
   const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
   return (
     <article className="space-y-6">
@@ -182,6 +185,8 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
         <BackButton />
         {listing.status === "published" ? (
           <div className="flex items-center gap-2">
+            {/* On phones 'Partager' sits beside the reference, leaving this row to the back button. */}
+            <div className="max-wide:hidden">{share}</div>
             <CompareButton listingId={listing.id} variant="detail" />
             <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" />
           </div>
@@ -197,6 +202,12 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             <p className="mt-1 text-slate-600">
               {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
+            <div className="mt-1 flex items-center justify-between gap-2">
+              <p className="text-sm text-slate-500">
+                {[`Réf. ${listingReference(listing.id)}`, listing.publishedAt ? `publiée le ${formatDate(listing.publishedAt)}` : null].filter(Boolean).join(" · ")}
+              </p>
+              {listing.status === "published" ? <div className="wide:hidden">{share}</div> : null}
+            </div>
             {priceRating?.level ? (
               <a href="#prix-marche" className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
                 <PriceRatingBadge level={priceRating.level} size="md" />
