@@ -4,12 +4,13 @@ import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { sql } from "drizzle-orm";
 import type { AppServices } from "~/server/context";
+import { checkOwnDatabase, expectsWorker, type DependencyMonitor } from "./dependencies";
 
 /**
  * What operators use: a request id on every request and log line, the readiness probe
- * (/readyz) and Prometheus metrics (/metrics, only with METRICS_TOKEN).
+ * (/readyz, with the shared dependencies' status: server/dependencies.ts) and Prometheus
+ * metrics (/metrics, only with METRICS_TOKEN).
  */
 
 /** A caller's X-Request-Id is kept only if short and made of safe characters. */
@@ -27,61 +28,37 @@ export function requestId(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-type Check = () => Promise<void>;
-
-function withTimeout(check: Check, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`pas de réponse en ${ms} ms`)), ms);
-    check().then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 /**
- * GET /readyz: 200 when the database, the photo storage and the job queue answer, else 503
- * with a JSON body naming what failed. /healthz stays the liveness probe.
+ * GET /readyz. Readiness is this process's own ability to serve: its database pool answers
+ * (`select 1` within `timeoutMs`), else 503 and the load balancer stops sending it requests.
+ * Shared dependencies (bucket, queue, Redis, SMTP, worker) never make it 503: a bucket outage
+ * would take every replica out at once while pages still render. They are listed with
+ * `status: "degraded"` and their cause, and the body's status says "degraded":
+ *
+ *   200 {"status":"ok"|"degraded","checks":{"database":{"status":"ok",…},"storage":{"status":"degraded","cause":"auth","code":"InvalidAccessKeyId",…}},"degraded":["storage"]}
+ *   503 {"status":"error","failed":["database"],"checks":{…},"degraded":[…]}
  */
-export function readiness(services: AppServices, timeoutMs = 3_000) {
-  const checks: Record<string, Check> = {
-    database: async () => {
-      await services.db.execute(sql`select 1`);
-    },
-    storage: async () => {
-      await services.storage.check?.();
-    },
-    ...(services.jobs ? { queue: () => services.jobs!.check() } : {}),
-  };
+export function readiness(services: AppServices, monitor: DependencyMonitor, timeoutMs = 3_000) {
   return async (_req: Request, res: Response) => {
-    const names = Object.keys(checks);
-    const results = await Promise.allSettled(names.map((name) => withTimeout(checks[name]!, timeoutMs)));
-    const report: Record<string, string> = {};
-    const failed: string[] = [];
-    results.forEach((result, i) => {
-      const name = names[i]!;
-      if (result.status === "fulfilled") report[name] = "ok";
-      else {
-        failed.push(name);
-        report[name] = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      }
-    });
+    const [database, dependencies] = await Promise.all([checkOwnDatabase(services, timeoutMs), monitor.report()]);
+    const { error, ...databaseStatus } = database;
+    const checks: Record<string, unknown> = {
+      database: database.status === "ok" ? databaseStatus : { ...databaseStatus, status: "error" },
+      ...dependencies,
+    };
+    const degraded = Object.entries(dependencies)
+      .filter(([, status]) => status.status === "degraded")
+      .map(([name]) => name);
     res.setHeader("Cache-Control", "no-store");
-    if (failed.length > 0) {
+    if (database.status !== "ok") {
       services.logger.warn(
-        { failed, checks: report, requestId: res.locals.requestId as string },
-        "readyz : service indisponible",
+        { failed: ["database"], cause: database.cause, err: error, requestId: res.locals.requestId as string },
+        "readyz : base de données injoignable, processus non prêt",
       );
-      res.status(503).json({ status: "error", failed, checks: report });
+      res.status(503).json({ status: "error", failed: ["database"], degraded, checks });
       return;
     }
-    res.json({ status: "ok", checks: report });
+    res.json({ status: degraded.length > 0 ? "degraded" : "ok", degraded, checks });
   };
 }
 
@@ -127,8 +104,8 @@ export interface Metrics {
   handler(token: string): (req: Request, res: Response) => void;
 }
 
-export function createMetrics(options: { services: AppServices; pool?: pg.Pool }): Metrics {
-  const { services, pool } = options;
+export function createMetrics(options: { services: AppServices; pool?: pg.Pool; monitor?: DependencyMonitor }): Metrics {
+  const { services, pool, monitor } = options;
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   // Cluster worker: the primary asks each worker for this registry and adds them up.
@@ -162,6 +139,88 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
       if (services.jobs) this.set(await services.jobs.depth());
     },
   });
+  if (services.jobs) {
+    // Refreshed once per scrape by whichever of the two gauges is collected first.
+    let stats: Promise<Awaited<ReturnType<NonNullable<AppServices["jobs"]>["readyStats"]>>> | null = null;
+    const readyStats = () => {
+      stats ??= services.jobs!.readyStats().finally(() => setTimeout(() => (stats = null), 1_000).unref());
+      return stats;
+    };
+    new client.Gauge({
+      name: "occazio_job_queue_ready",
+      help: "Tâches dues et non prises par un worker, par file (croît quand aucun worker ne les prend)",
+      labelNames: ["queue"],
+      registers: [registry],
+      aggregator: "first",
+      async collect() {
+        for (const queue of await readyStats()) this.set({ queue: queue.name }, queue.ready);
+      },
+    });
+    new client.Gauge({
+      name: "occazio_job_queue_oldest_ready_seconds",
+      help: "Âge (secondes depuis qu'elle est due) de la plus ancienne tâche non prise, par file ; 0 sans tâche due",
+      labelNames: ["queue"],
+      registers: [registry],
+      aggregator: "first",
+      async collect() {
+        for (const queue of await readyStats()) this.set({ queue: queue.name }, queue.oldestReadySeconds);
+      },
+    });
+  }
+  if (monitor) {
+    // Each dependency's last check (cached by the monitor), plus this process's own database.
+    // Across cluster workers: "min" — down as soon as one worker sees it down.
+    let report: Promise<Record<string, { status: string; cause?: string; details?: Record<string, number | null> }>> | null = null;
+    const statuses = () => {
+      report ??= Promise.all([checkOwnDatabase(services, 3_000), monitor.report()])
+        .then(([database, dependencies]) => ({ database, ...dependencies }))
+        .finally(() => setTimeout(() => (report = null), 1_000).unref());
+      return report;
+    };
+    new client.Gauge({
+      name: "occazio_dependency_up",
+      help: "1 quand la dépendance répond, 0 sinon (database : la base de ce processus, seule à décider de /readyz)",
+      labelNames: ["dependency"],
+      registers: [registry],
+      aggregator: "min",
+      async collect() {
+        for (const [name, status] of Object.entries(await statuses())) this.set({ dependency: name }, status.status === "ok" ? 1 : 0);
+      },
+    });
+    new client.Gauge({
+      name: "occazio_dependency_cause",
+      help: "Cause du dernier état de chaque dépendance (valeur 1 ; cause=\"ok\" quand elle répond) : auth, connection-refused, timeout, dns…",
+      labelNames: ["dependency", "cause"],
+      registers: [registry],
+      aggregator: "max",
+      async collect() {
+        const current = await statuses();
+        this.reset();
+        for (const [name, status] of Object.entries(current)) this.set({ dependency: name, cause: status.cause ?? "ok" }, 1);
+      },
+    });
+    if (expectsWorker(services.config)) {
+      new client.Gauge({
+        name: "occazio_worker_heartbeat_age_seconds",
+        help: "Secondes depuis le dernier signe de vie d'un worker (npm run worker) ; +Inf si aucun ne s'est signalé",
+        registers: [registry],
+        aggregator: "min",
+        async collect() {
+          const age = (await statuses()).worker?.details?.heartbeatAgeSeconds;
+          this.set(typeof age === "number" ? age : Number.POSITIVE_INFINITY);
+        },
+      });
+      new client.Gauge({
+        name: "occazio_workers_alive",
+        help: "Workers (npm run worker) dont le dernier signe de vie a moins de WORKER_HEARTBEAT_MAX_AGE_SECONDS",
+        registers: [registry],
+        aggregator: "min",
+        async collect() {
+          this.set((await statuses()).worker?.details?.alive ?? 0);
+        },
+      });
+    }
+  }
   if (pool) {
     new client.Gauge({
       name: "occazio_db_pool_connections",

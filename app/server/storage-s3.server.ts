@@ -3,7 +3,6 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -137,7 +136,10 @@ export function createS3Storage(
     },
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        // A listing of one key, not HeadBucket: a HEAD answer has no body, so a refused key, a
+        // bad signature and a missing permission would all read "403"; this one names its
+        // code (InvalidAccessKeyId, SignatureDoesNotMatch, AccessDenied, NoSuchBucket).
+        await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }));
       } catch (error) {
         unavailable(error);
       }
