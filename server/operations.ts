@@ -136,7 +136,9 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool; 
     // One queue for every process: workers report the same number, not parts of it.
     aggregator: "first",
     async collect() {
-      if (services.jobs) this.set(await services.jobs.depth());
+      // The database down: no figure, but the scrape still answers (with dependency_up at 0).
+      const depth = services.jobs ? await services.jobs.depth().catch(() => null) : null;
+      if (depth !== null) this.set(depth);
     },
   });
   if (services.jobs) {
@@ -153,7 +155,8 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool; 
       registers: [registry],
       aggregator: "first",
       async collect() {
-        for (const queue of await readyStats()) this.set({ queue: queue.name }, queue.ready);
+        // The database down: no figure this scrape (the scrape itself still answers).
+        for (const queue of (await readyStats().catch(() => null)) ?? []) this.set({ queue: queue.name }, queue.ready);
       },
     });
     new client.Gauge({
@@ -163,7 +166,7 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool; 
       registers: [registry],
       aggregator: "first",
       async collect() {
-        for (const queue of await readyStats()) this.set({ queue: queue.name }, queue.oldestReadySeconds);
+        for (const queue of (await readyStats().catch(() => null)) ?? []) this.set({ queue: queue.name }, queue.oldestReadySeconds);
       },
     });
   }

@@ -39,7 +39,7 @@ export async function startWorkerHealthServer(options: {
     labelNames: ["queue"],
     registers: [registry],
     async collect() {
-      for (const queue of await readyStats()) this.set({ queue: queue.name }, queue.ready);
+      for (const queue of (await readyStats().catch(() => null)) ?? []) this.set({ queue: queue.name }, queue.ready);
     },
   });
   new client.Gauge({
@@ -48,7 +48,7 @@ export async function startWorkerHealthServer(options: {
     labelNames: ["queue"],
     registers: [registry],
     async collect() {
-      for (const queue of await readyStats()) this.set({ queue: queue.name }, queue.oldestReadySeconds);
+      for (const queue of (await readyStats().catch(() => null)) ?? []) this.set({ queue: queue.name }, queue.oldestReadySeconds);
     },
   });
   new client.Gauge({

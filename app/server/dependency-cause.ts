@@ -20,7 +20,7 @@ export type DependencyCause =
   | "unreachable"
   /** TLS handshake or certificate refused. */
   | "tls"
-  /** The bucket does not exist (NoSuchBucket, 404). */
+  /** The bucket (or database) does not exist (NoSuchBucket, 404, 3D000). */
   | "not-found"
   /** The local photo folder cannot be written (EACCES, EROFS, ENOTDIR). */
   | "disk-permission"
@@ -65,12 +65,15 @@ const AUTH_CODES = new Set([
   "WRONGPASS",
   "NOAUTH",
   "NOPERM",
+  // PostgreSQL: invalid password, invalid authorization.
+  "28P01",
+  "28000",
 ]);
 const TIMEOUT_CODES = new Set(["ETIMEDOUT", "ESOCKETTIMEDOUT", "TimeoutError", "CheckTimeoutError", "RequestTimeout", "ECONNABORTED"]);
 const DNS_CODES = new Set(["ENOTFOUND", "EAI_AGAIN", "EAI_FAIL", "EAI_NONAME", "EDNS"]);
 const RESET_CODES = new Set(["ECONNRESET", "EPIPE", "ECONNABORTED", "SocketClosedUnexpectedlyError"]);
 const UNREACHABLE_CODES = new Set(["EHOSTUNREACH", "ENETUNREACH", "EHOSTDOWN", "ENETDOWN"]);
-const NOT_FOUND_CODES = new Set(["NoSuchBucket", "NotFound"]);
+const NOT_FOUND_CODES = new Set(["NoSuchBucket", "NotFound", /* PostgreSQL: no such database */ "3D000"]);
 const DISK_PERMISSION_CODES = new Set(["EACCES", "EPERM", "EROFS", "ENOTDIR", "EISDIR", "EEXIST", "ENOENT"]);
 const DISK_FULL_CODES = new Set(["ENOSPC", "EDQUOT"]);
 
@@ -122,7 +125,7 @@ const MESSAGES: Record<DependencyCause, string> = {
   "connection-reset": "connexion coupée par le service",
   unreachable: "hôte injoignable (réseau)",
   tls: "échec de la négociation TLS (certificat ?)",
-  "not-found": "bucket introuvable",
+  "not-found": "introuvable (bucket ou base de données inexistant)",
   "disk-permission": "dossier des photos non accessible en écriture",
   "disk-full": "disque plein",
   stale: "le worker ne donne plus signe de vie",
@@ -190,5 +193,7 @@ export function classifyDependencyError(error: unknown): ClassifiedCause {
     if (typeof e.responseCode === "number" && e.responseCode >= 400) return make("server-error", `SMTP ${e.responseCode}`);
   }
   const first = chain.map(codesOf).find((codes) => codes.length > 0)?.[0];
+  // node-postgres' pool says "timeout exceeded when trying to connect" without a code.
+  if (chain.some((e) => typeof e.message === "string" && /time(d)? ?out/i.test(e.message))) return make("timeout", first);
   return make("error", first);
 }

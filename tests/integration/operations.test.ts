@@ -162,9 +162,15 @@ describe(`Prometheus metrics (${engine})`, () => {
 });
 
 describe(`readiness when the database is gone (${engine})`, () => {
-  it("answers 503 naming the database alone, logged with the request id", async () => {
+  it("answers 503 naming the database alone, logged with the request id; /metrics still answers", async () => {
     const own = await createTestDatabase();
-    const gone = await startTestApp({ db: own, logger: pino({ level: "info" }, sinkOf(logLines)) });
+    const ownQueue = await createJobQueue({ handle: own, logger: createLogger({ level: "silent", pretty: false }), retryLimit: 1, retryDelaySeconds: 1, pollSeconds: 1 });
+    const gone = await startTestApp({
+      db: own,
+      jobs: ownQueue,
+      logger: pino({ level: "info" }, sinkOf(logLines)),
+      env: { METRICS_TOKEN: TOKEN, DEPENDENCY_CHECK_SECONDS: "0" },
+    });
     try {
       expect((await fetch(`${gone.url}/readyz`)).status).toBe(200);
       await own.close();
@@ -175,8 +181,15 @@ describe(`readiness when the database is gone (${engine})`, () => {
       expect(body.failed).toEqual(["database"]);
       expect(body.checks.database?.status).toBe("error");
       expect(logLines.some((line) => line.requestId === "sonde-readyz-2" && String(line.msg).includes("readyz"))).toBe(true);
+      // The scrape still answers, with this process's database at 0 (no queue figures this time).
+      const scrape = await fetch(`${gone.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(text).toMatch(/occazio_dependency_up\{dependency="database"\} 0/);
+      expect(text).not.toMatch(/occazio_dependency_cause\{dependency="database",cause="ok"\}/);
     } finally {
       await gone.close();
+      await ownQueue.close().catch(() => {});
     }
   });
 });
