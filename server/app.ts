@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { createPageSessionReader } from "~/features/auth/page-session.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices, RequestIdentity } from "~/server/context";
 import { isStorageUnavailable } from "~/server/storage.server";
@@ -289,11 +290,16 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
    * the cache's anonymity check, the root loader and the page's loaders share that one answer
    * (`identity.session`). Every page renders whole and leaves compressed whole (`sendWholePage`).
    */
+  const readPageSession = createPageSessionReader(services.auth, services.db);
   async function servePage(req: Request, res: Response) {
     const identity: RequestIdentity = { sessionFound: false };
     if (req.method === "GET" || req.method === "HEAD") {
       // No cookie: no session, without asking.
-      const session = req.headers.cookie ? services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }) : Promise.resolve(null);
+      // One statement when the cookie is plainly valid; Better Auth for everything else.
+      const cookie = req.headers.cookie;
+      const session = cookie
+        ? readPageSession(cookie).then((found) => found !== undefined ? found : services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))
+        : Promise.resolve(null);
       identity.session = session.then((found) => {
         if (found) identity.sessionFound = true;
         return found;

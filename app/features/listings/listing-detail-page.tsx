@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
 import { CompareButton } from "~/features/compare/comparison-tray";
+import { SimilarListings } from "~/features/discovery/similar-listings";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
 import type { QueueItem } from "~/features/moderation/moderation-data";
@@ -13,7 +14,7 @@ import { PriceRatingSection } from "~/features/pricing/price-rating-section";
 import { formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import { useInteractive } from "~/ui/use-interactive";
 import { WhenVisible } from "~/ui/when-visible";
-import type { PriceDropBadge } from "./listing-card-data";
+import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
 import { listingFacts, NOT_SPECIFIED } from "./listing-facts";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
@@ -158,6 +159,8 @@ export interface ListingPageData {
   priceRating: ListingPriceRating | null;
   priceDrop: PriceDropBadge | null;
   priceHistory: PriceHistoryItem[];
+  /** 'Annonces similaires' (issue 36). */
+  similar: ListingCardData[];
   canonical: string;
   origin: string;
 }
@@ -168,7 +171,7 @@ export interface ListingPageData {
  * contact bar at the bottom.
  */
 export function ListingDetailPage({ data }: { data: ListingPageData }) {
-  const { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical, origin } = data;
+  const { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical, origin } = data;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
   const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
@@ -321,6 +324,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
           ) : null}
         </aside>
       </div>
+      <SimilarListings listings={similar} />
       <ContactBar listing={listing} priceDrop={priceDrop} />
     </article>
   );
