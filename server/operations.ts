@@ -97,6 +97,23 @@ export function requestLabeler(build: ServerBuild | (() => Promise<ServerBuild>)
   };
 }
 
+/** A figure for a scrape, or null when its query fails or takes more than 3 s (database down or hung). */
+function orNull<T>(promise: Promise<T>, ms = 3_000): Promise<T | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve(null);
+      },
+    );
+  });
+}
+
 export interface Metrics {
   registry: client.Registry;
   /** Express middleware timing every request under its route label. */
@@ -137,15 +154,17 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool; 
     aggregator: "first",
     async collect() {
       // The database down: no figure, but the scrape still answers (with dependency_up at 0).
-      const depth = services.jobs ? await services.jobs.depth().catch(() => null) : null;
+      const depth = services.jobs ? await orNull(services.jobs.depth()) : null;
       if (depth !== null) this.set(depth);
     },
   });
   if (services.jobs) {
-    // Refreshed once per scrape by whichever of the two gauges is collected first.
+    // Shared by the two gauges of one scrape (prom-client starts every collect before any ends), read again at the next.
     let stats: Promise<Awaited<ReturnType<NonNullable<AppServices["jobs"]>["readyStats"]>>> | null = null;
     const readyStats = () => {
-      stats ??= services.jobs!.readyStats().finally(() => setTimeout(() => (stats = null), 1_000).unref());
+      stats ??= services.jobs!.readyStats().finally(() => {
+        stats = null;
+      });
       return stats;
     };
     new client.Gauge({
@@ -156,7 +175,7 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool; 
       aggregator: "first",
       async collect() {
         // The database down: no figure this scrape (the scrape itself still answers).
-        for (const queue of (await readyStats().catch(() => null)) ?? []) this.set({ queue: queue.name }, queue.ready);
+        for (const queue of (await orNull(readyStats())) ?? []) this.set({ queue: queue.name }, queue.ready);
       },
     });
     new client.Gauge({
@@ -166,18 +185,21 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool; 
       registers: [registry],
       aggregator: "first",
       async collect() {
-        for (const queue of (await readyStats().catch(() => null)) ?? []) this.set({ queue: queue.name }, queue.oldestReadySeconds);
+        for (const queue of (await orNull(readyStats())) ?? []) this.set({ queue: queue.name }, queue.oldestReadySeconds);
       },
     });
   }
   if (monitor) {
-    // Each dependency's last check (cached by the monitor), plus this process's own database.
+    // Each dependency's last check (cached by the monitor), plus this process's own database,
+    // shared by the gauges of one scrape.
     // Across cluster workers: "min" — down as soon as one worker sees it down.
     let report: Promise<Record<string, { status: string; cause?: string; details?: Record<string, number | null> }>> | null = null;
     const statuses = () => {
       report ??= Promise.all([checkOwnDatabase(services, 3_000), monitor.report()])
         .then(([database, dependencies]) => ({ database, ...dependencies }))
-        .finally(() => setTimeout(() => (report = null), 1_000).unref());
+        .finally(() => {
+          report = null;
+        });
       return report;
     };
     new client.Gauge({

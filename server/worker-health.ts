@@ -30,7 +30,10 @@ export async function startWorkerHealthServer(options: {
   client.collectDefaultMetrics({ register: registry });
   let stats: ReturnType<JobQueue["readyStats"]> | null = null;
   const readyStats = () => {
-    stats ??= jobs.readyStats().finally(() => setTimeout(() => (stats = null), 1_000).unref());
+    // Shared by the two gauges of one scrape (collected together), read again at the next.
+    stats ??= jobs.readyStats().finally(() => {
+      stats = null;
+    });
     return stats;
   };
   new client.Gauge({

@@ -96,7 +96,7 @@ try {
       .then(() => stopSellerStats())
       .then(() => jobs.close())
       // Its row goes: the web processes see at once that no worker runs (until the next starts).
-      .then(() => heartbeat.stop())
+      .then(() => heartbeat.stop().catch((err: unknown) => logger.warn({ err }, "signe de vie du worker non effacé : il vieillira")))
       .then(() => health?.close())
       .then(() => transport.close())
       .then(() => handle.close())

@@ -14,6 +14,9 @@ import { StorageUnavailableError, assertSafeKey, photoUrlBuilder, type Storage }
 
 type S3Settings = Extract<StorageSettings, { driver: "s3" }>;
 
+/** Listed by `check()`: no key starts with it (keys are `listings/…`, `pros/…`). */
+const HEALTH_CHECK_PREFIX = "occazio-health-check/";
+
 /** Photos never change under one key (a new upload gets a new key): caches may keep them for a year. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
@@ -136,10 +139,11 @@ export function createS3Storage(
     },
     async check() {
       try {
-        // A listing of one key, not HeadBucket: a HEAD answer has no body, so a refused key, a
-        // bad signature and a missing permission would all read "403"; this one names its
-        // code (InvalidAccessKeyId, SignatureDoesNotMatch, AccessDenied, NoSuchBucket).
-        await client.send(new ListObjectsV2Command({ Bucket, MaxKeys: 1 }));
+        // A listing, not HeadBucket: a HEAD answer has no body, so a refused key, a bad
+        // signature and a missing permission would all read "403"; this one names its code
+        // (InvalidAccessKeyId, SignatureDoesNotMatch, AccessDenied, NoSuchBucket). Under a
+        // prefix no key has: an empty answer whatever the bucket holds (cheap, never truncated).
+        await client.send(new ListObjectsV2Command({ Bucket, Prefix: HEALTH_CHECK_PREFIX, MaxKeys: 1 }));
       } catch (error) {
         unavailable(error);
       }
