@@ -17,6 +17,7 @@ import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
 import { createPageCache, publicCachePolicy, sendPageEntry, toPageEntry } from "./page-cache";
 import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
+import { createDependencyMonitor, webDependencyChecks } from "./dependencies";
 import { hostGuard } from "./host-guard";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { sendWholePage } from "./whole-page";
@@ -108,9 +109,17 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestId);
+  // Shared dependencies (bucket, queue, Redis, SMTP, worker): degraded status on /readyz and
+  // gauges on /metrics, never a readiness failure (server/dependencies.ts).
+  const monitor = createDependencyMonitor({
+    checks: webDependencyChecks(services),
+    timeoutMs: 3_000,
+    cacheMs: config.DEPENDENCY_CHECK_SECONDS * 1000,
+    logger,
+  });
   if (config.METRICS_TOKEN) {
     // Prometheus metrics exist only with a token: never public.
-    const metrics = createMetrics({ services, pool: options.dbPool });
+    const metrics = createMetrics({ services, pool: options.dbPool, monitor });
     app.use(metrics.observe(requestLabeler(options.build)));
     app.get("/metrics", metrics.handler(config.METRICS_TOKEN));
     if (services.replicas) registerReplicaMetrics(metrics.registry, services.replicas);
@@ -196,7 +205,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     }
   });
 
-  app.get("/readyz", readiness(services));
+  app.get("/readyz", readiness(services, monitor));
 
   // Photos: keys are unique per upload, so they never change. A removed photo is served to
   // no one, the photos of a listing the public cannot see only to its seller and moderators

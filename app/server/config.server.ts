@@ -150,6 +150,17 @@ export const configSchema = z.object({
    * e-mail (a seller often corrects a price twice in a few minutes). At most one e-mail a day.
    */
   PRICE_DROP_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  /**
+   * Shared dependencies (bucket, Redis, SMTP, worker heartbeat) are checked again at most every
+   * this many seconds, when /readyz or /metrics ask (SMTP at most every 30 s); 0 = at every ask.
+   */
+  DEPENDENCY_CHECK_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** `npm run worker` writes its heartbeat (app_meta) every this many seconds. */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  /** With JOBS_IN_WEB=false, /readyz reports the worker degraded when its last heartbeat is older. */
+  WORKER_HEARTBEAT_MAX_AGE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** `npm run worker` also answers GET /healthz and /metrics on this port (unset: no HTTP). */
+  WORKER_HEALTH_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** Bearer token protecting GET /metrics (Prometheus); unset: no /metrics at all. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "au moins 16 caractères").optional()),
   /**

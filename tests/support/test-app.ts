@@ -8,7 +8,7 @@ import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/list
 import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { loadConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
-import { createEventBus } from "~/server/events.server";
+import { createEventBus, type EventBus } from "~/server/events.server";
 import type { JobQueue } from "~/server/jobs.server";
 import { createLogger, type Logger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
@@ -38,6 +38,8 @@ export async function startTestApp(options: {
   host?: string;
   /** Default: disk under the app's temporary DATA_DIR. */
   storage?: Storage;
+  /** Default: in memory (this process only); a Redis bus makes /readyz check Redis. */
+  events?: EventBus;
   /** Where the rate-limit windows live (default: memory; the table with PostgreSQL as in production). */
   rateLimitStore?: RateLimitStore;
   /** Scale of the app's own limits (USER_RATE_LIMITS) alone, sign-in limits staying at RATE_LIMIT_SCALE. */
@@ -76,7 +78,7 @@ export async function startTestApp(options: {
     jobs: options.jobs,
     storage:
       options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
-    events: createEventBus(),
+    events: options.events ?? createEventBus(),
     rateLimits: createUserRateLimits(options.userRateLimitScale ?? config.RATE_LIMIT_SCALE, options.rateLimitStore),
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
     sitemap: createSitemapCache({ db: options.db.db, origin: config.PUBLIC_URL, refreshSeconds: 0 }),
