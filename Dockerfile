@@ -26,11 +26,15 @@ COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/app ./app
 COPY --from=build --chown=node:node /app/reference ./reference
+# One-shot scripts run by tsx in the image: `npm run db:migrate`, `npm run user:role`,
+# `npm run storage:migrate`, `npm run db:restore-check` (docs/DEPLOY.md).
+COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --from=build --chown=node:node /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
-# Liveness; orchestrators should use /readyz for readiness (database, storage, queue).
+# Liveness; orchestrators should use /readyz for readiness (this process's database; the bucket,
+# Redis, SMTP and the worker show there as "degraded" without failing it).
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # The web process, compiled by `npm run build` (decision 0037): node itself is PID 1's child that

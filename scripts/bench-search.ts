@@ -44,6 +44,7 @@ import { searchMapPoints } from "~/features/search/search-map.server";
 import { warmPlaceDensity } from "~/features/search/place-density.server";
 import { vacuumDueTables } from "~/server/embedded-vacuum.server";
 import { getDealerPage } from "~/features/pro/get-dealer-page.server";
+import { findSimilarListings, type SimilarTo } from "~/features/discovery/similar-listings.server";
 import { CLOSED_ALL_WEEK } from "~/features/pro/opening-hours";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 
@@ -439,7 +440,18 @@ interface QueryCase {
   dealer?: string;
   /** Its own bar (ms), instead of --bar / --text-bar. */
   bar?: number;
+  /**
+   * 'Annonces similaires' of one listing picked by the variant (issue 36): `brand`/`model` name
+   * the model (the newest listing of it), `similar: "rare"` the model with the fewest listings
+   * (the segment fallback), `similar: "dealer"` the dealer's newest listing (its own excluded).
+   */
+  similar?: boolean;
 }
+
+type SimilarVariant = SearchFilters & { similar?: "rare" | "dealer" };
+const similarTargets = new Map<SearchFilters, SimilarTo>();
+/** Issue 36: 'Annonces similaires', p95 ≤ 15 ms at 1 M. */
+const SIMILAR_BAR_MS = 15;
 
 /** Five realistic free-text searches (issue 14), as typed. */
 const TEXT_QUERIES = [
@@ -695,6 +707,18 @@ const FULL_MIX: QueryCase[] = [
     ],
   },
   {
+    name: "similar listings",
+    variants: [
+      { brand: "Peugeot", model: "208" },
+      { brand: "Renault", model: "Clio" },
+      { brand: "Volkswagen", model: "Golf" },
+      { similar: "rare" },
+      { similar: "dealer" },
+    ] as SimilarVariant[],
+    similar: true,
+    bar: SIMILAR_BAR_MS,
+  },
+  {
     name: "map points (≤ 5 000)",
     variants: [{ brand: "Peugeot" }, { postalCode: "69001", radius: 50 }, { brand: "Renault", model: "Clio" }],
     extra: true,
@@ -735,6 +759,36 @@ async function ensureDealer(db: Database): Promise<void> {
   });
 }
 
+/** The listing each 'similar listings' variant stands for, read once before measuring. */
+async function resolveSimilarTargets(db: Database): Promise<void> {
+  for (const q of MIX) {
+    if (!q.similar) continue;
+    for (const variant of q.variants as SimilarVariant[]) {
+      const where =
+        variant.similar === "rare"
+          ? sql`(brand, model) = (select brand, model from listings where status = 'published' group by 1, 2 order by count(*) asc, 1, 2 limit 1)`
+          : variant.similar === "dealer"
+            ? sql`owner_id = ${DEALER_OWNER}`
+            : sql`brand = ${variant.brand!} and model = ${variant.model!}`;
+      const [row] = rowsOf(
+        await db.execute(sql`select id, owner_id, brand, model, vehicle_type, price, latitude, longitude from listings
+          where status = 'published' and ${where} order by published_at desc limit 1`),
+      );
+      if (!row) continue;
+      similarTargets.set(variant, {
+        listingId: String(row.id),
+        ownerId: String(row.owner_id),
+        brand: String(row.brand),
+        model: String(row.model),
+        vehicleType: row.vehicle_type === null ? null : String(row.vehicle_type),
+        price: row.price === null ? null : Number(row.price),
+        latitude: row.latitude === null ? null : Number(row.latitude),
+        longitude: row.longitude === null ? null : Number(row.longitude),
+      });
+    }
+  }
+}
+
 async function resolveLastPages(db: Database): Promise<void> {
   for (const q of MIX) {
     if (!q.lastPage) continue;
@@ -754,6 +808,10 @@ async function runOnce(db: Database, q: QueryCase, asked: SearchFilters): Promis
   const filters = q.text ? (await interpretQuery({ db, filters: asked })).filters : asked;
   if (q.map) return (await searchMapPoints({ db, filters })).points.length;
   if (q.dealer) return (await getDealerPage({ db, storage, slug: q.dealer, filters })).result.total;
+  if (q.similar) {
+    const to = similarTargets.get(asked);
+    return to ? (await findSimilarListings({ db, storage, to })).length : 0;
+  }
   return (await searchListings({ db, storage, filters })).total;
 }
 
@@ -833,7 +891,7 @@ function planSummary(lines: string[]): string[] {
 async function explainMix(db: Database): Promise<void> {
   console.log("\nEXPLAIN (ANALYZE, BUFFERS) of the first variant of each query (items page, then capped count)");
   for (const q of MIX) {
-    if (q.map) continue;
+    if (q.map || q.similar) continue;
     // The text lines' variants differ in kind (recognised into B-tree filters, or pure text): each is shown.
     for (const asked of ONLY_TEXT ? q.variants : q.variants.slice(0, 1)) {
       const interpreted = q.text ? (await interpretQuery({ db, filters: asked })).filters : asked;
@@ -927,7 +985,7 @@ async function measureNaive(db: Database, ours: Map<string, { p50: number; p95: 
   console.log(`\nThe original product's way (all published listings to the client, filtered in JS), ${runs} runs, ms`);
   console.log(`${"query".padEnd(38)}${"p50".padStart(9)}${"p95".padStart(9)}${"ratio p50".padStart(11)}`);
   for (const q of MIX) {
-    if (q.extra || q.text || q.dealer) continue;
+    if (q.extra || q.text || q.dealer || q.similar) continue;
     const samples: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t0 = performance.now();
@@ -1204,6 +1262,7 @@ try {
     process.exit(0);
   }
   await resolveLastPages(db);
+  await resolveSimilarTargets(db);
   await warmDensity(db);
   // The machine may be shared: the load average says how much to trust the tail latencies.
   console.log(`Load average before measuring: ${load()}`);

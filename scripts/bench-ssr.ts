@@ -529,9 +529,14 @@ async function run(label: string, dataDir: string, extraEnv: Record<string, stri
   try {
     console.log(`  serveur prêt en ${Math.round(performance.now() - t0)} ms (${base})`);
     const search = new URL(args.path!, base);
-    const first = await fetch(search);
+    // Not followed: wrk measures the answer to this very URL, and a redirect (free-text words
+    // the search turns into filters, `?q=clio diesel` → `?brand=Renault&model=Clio…`) is not a page.
+    const first = await fetch(search, { redirect: "manual" });
     const html = await first.text();
-    if (first.status !== 200) throw new Error(`${search} a répondu ${first.status}`);
+    if (first.status !== 200) {
+      const to = first.headers.get("location");
+      throw new Error(`${search} a répondu ${first.status}${to ? ` (vers ${to} : mesurez cette adresse)` : ""}`);
+    }
     const count = /(\d[\d\s\u202f\u00a0]*\+?) annonces?/.exec(html)?.[1]?.replace(/\s/g, " ");
     const cards = html.match(/<article/g)?.length ?? 0;
     console.log(`  ${search.pathname}${search.search} : 200, ${(html.length / 1024).toFixed(0)} Kio de HTML, ${count ?? "?"} annonces, ${cards} cartes`);

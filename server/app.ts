@@ -9,12 +9,15 @@ import helmet from "helmet";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { sql } from "drizzle-orm";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
+import { createPageSessionReader } from "~/features/auth/page-session.server";
 import { photoAccess } from "~/features/listings/photo-access.server";
 import type { AppServices, RequestIdentity } from "~/server/context";
+import { readsOwnWrites, registerReplicaMetrics, writeMarkerCookie } from "~/db/replicas.server";
 import { isStorageUnavailable } from "~/server/storage.server";
 import type pg from "pg";
 import { createPageCache, publicCachePolicy, sendPageEntry, toPageEntry } from "./page-cache";
 import { createMetrics, readiness, requestId, requestLabeler } from "./operations";
+import { createDependencyMonitor, webDependencyChecks } from "./dependencies";
 import { hostGuard } from "./host-guard";
 import { requestGuard, sendWebResponse, toWebRequest } from "./request-guard";
 import { sendWholePage } from "./whole-page";
@@ -106,11 +109,20 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestId);
+  // Shared dependencies (bucket, queue, Redis, SMTP, worker): degraded status on /readyz and
+  // gauges on /metrics, never a readiness failure (server/dependencies.ts).
+  const monitor = createDependencyMonitor({
+    checks: webDependencyChecks(services),
+    timeoutMs: 3_000,
+    cacheMs: config.DEPENDENCY_CHECK_SECONDS * 1000,
+    logger,
+  });
   if (config.METRICS_TOKEN) {
     // Prometheus metrics exist only with a token: never public.
-    const metrics = createMetrics({ services, pool: options.dbPool });
+    const metrics = createMetrics({ services, pool: options.dbPool, monitor });
     app.use(metrics.observe(requestLabeler(options.build)));
     app.get("/metrics", metrics.handler(config.METRICS_TOKEN));
+    if (services.replicas) registerReplicaMetrics(metrics.registry, services.replicas);
   }
   app.use((req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -193,7 +205,7 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
     }
   });
 
-  app.get("/readyz", readiness(services));
+  app.get("/readyz", readiness(services, monitor));
 
   // Photos: keys are unique per upload, so they never change. A removed photo is served to
   // no one, the photos of a listing the public cannot see only to its seller and moderators
@@ -246,6 +258,16 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
   });
 
   app.use(originCheck(config.trustedOrigins));
+  // Read replicas (decision 0038): a browser that writes reads the primary for the next few
+  // seconds, the longest a replica in rotation may be behind.
+  const replicas = services.replicas;
+  if (replicas) {
+    const secure = config.PUBLIC_URL.startsWith("https://");
+    app.use((req, res, next) => {
+      if (MUTATING.has(req.method)) res.append("Set-Cookie", writeMarkerCookie({ windowSeconds: replicas.readYourWritesSeconds, secure }));
+      next();
+    });
+  }
   // Rate limits key on the client address: taken from the socket (or a trusted proxy's
   // X-Forwarded-For, per TRUST_PROXY), never from a header the client could set.
   app.use((req, _res, next) => {
@@ -280,11 +302,16 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
    * the cache's anonymity check, the root loader and the page's loaders share that one answer
    * (`identity.session`). Every page renders whole and leaves compressed whole (`sendWholePage`).
    */
+  const readPageSession = createPageSessionReader(services.auth, services.db);
   async function servePage(req: Request, res: Response) {
     const identity: RequestIdentity = { sessionFound: false };
     if (req.method === "GET" || req.method === "HEAD") {
       // No cookie: no session, without asking.
-      const session = req.headers.cookie ? services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }) : Promise.resolve(null);
+      // One statement when the cookie is plainly valid; Better Auth for everything else.
+      const cookie = req.headers.cookie;
+      const session = cookie
+        ? readPageSession(cookie).then((found) => found !== undefined ? found : services.auth.api.getSession({ headers: fromNodeHeaders(req.headers) }))
+        : Promise.resolve(null);
       identity.session = session.then((found) => {
         if (found) identity.sessionFound = true;
         return found;
@@ -293,7 +320,14 @@ export function createHttpApp(options: CreateHttpAppOptions): express.Express {
       identity.session.catch(() => {});
     }
     // Log lines written while serving this request carry its id.
-    const requestServices = { ...services, logger: logger.child({ requestId: res.locals.requestId as string }), identity };
+    const requestServices: AppServices = {
+      ...services,
+      logger: logger.child({ requestId: res.locals.requestId as string }),
+      identity,
+      readOwnWrites: replicas
+        ? readsOwnWrites({ method: req.method, cookieHeader: req.headers.cookie, windowSeconds: replicas.readYourWritesSeconds })
+        : false,
+    };
     const loadContext: AppLoadContext = { services: requestServices, cspNonce: res.locals.cspNonce as string, socketAddress: req.socket.remoteAddress ?? "" };
     // Every page shows who is signed in.
     res.vary("Cookie");

@@ -29,7 +29,14 @@ import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
 import { createBoundedServer } from "./http-server";
 import { startEmbeddedVacuum } from "~/server/embedded-vacuum.server";
-import { assertConnectionBudget, connectionBudget, describeBudget } from "~/server/connection-budget.server";
+import {
+  assertConnectionBudget,
+  assertReplicaConnectionBudget,
+  connectionBudget,
+  describeBudget,
+} from "~/server/connection-budget.server";
+import { openReadReplicas, readDb, replicaName, type ReadReplicas } from "~/db/replicas.server";
+import pg from "pg";
 import { scheduleBackups } from "./backups";
 
 const ROOT = PROJECT_ROOT;
@@ -78,9 +85,28 @@ async function checkConnections(handle: DatabaseHandle, config: AppConfig, logge
     workers: config.workers,
     poolSize: config.DATABASE_POOL_SIZE,
     redis: Boolean(config.REDIS_URL),
+    replicas: config.replicaUrls.length,
   });
   const { accepted } = await assertConnectionBudget(handle.pool, budget);
   logger.info({ connections: budget, accepted }, `${describeBudget(budget)} (PostgreSQL en accepte ${accepted})`);
+  // Each read replica must accept its share too; one that is down now starts out of rotation.
+  for (const [index, url] of config.replicaUrls.entries()) {
+    const name = replicaName(url, index);
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    try {
+      await client.connect();
+    } catch (err) {
+      logger.warn({ err, replica: name }, `réplique ${name} injoignable au démarrage : connexions non vérifiées, elle reste hors rotation tant qu'elle ne répond pas`);
+      await client.end().catch(() => {});
+      continue;
+    }
+    try {
+      const replica = await assertReplicaConnectionBudget(client, budget, name);
+      logger.info({ replica: name, accepted: replica.accepted }, `réplique ${name} : elle en accepte ${replica.accepted}`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
 }
 
 /**
@@ -140,6 +166,7 @@ export async function startServer(
   let t = performance.now();
   let handle: Awaited<ReturnType<typeof openDatabase>> | null = null;
   let shared: Awaited<ReturnType<typeof createSharedState>> | null = null;
+  let replicas: ReadReplicas | null = null;
   try {
     handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
@@ -151,6 +178,20 @@ export async function startServer(
     });
     // One server process on PostgreSQL (no cluster): its budget is checked here.
     if (!worker && config.workers === 1) await checkConnections(handle, config, logger);
+    if (config.replicasIgnoredReason) logger.warn(config.replicasIgnoredReason);
+    // Public reads on the streaming replicas (decision 0038), checked once before serving.
+    if (handle.pool && config.replicaUrls.length > 0) {
+      replicas = openReadReplicas({
+        urls: config.replicaUrls,
+        primary: handle.pool,
+        poolSize: config.DATABASE_POOL_SIZE,
+        maxLagSeconds: config.DATABASE_REPLICA_MAX_LAG_SECONDS,
+        checkSeconds: config.DATABASE_REPLICA_CHECK_SECONDS,
+        logger,
+      });
+      await replicas.check();
+      replicas.start();
+    }
     t = mark("database_open_and_migrate_ms", t);
     const { db } = handle;
     const dumpDataDir = handle.dumpDataDir;
@@ -160,9 +201,12 @@ export async function startServer(
     }
     t = mark("reference_data_ms", t);
     // The towns of free-text search, built while the rest starts, so no request builds them.
-    void warmTownIndex(db).catch((err: unknown) =>
-      logger.warn({ err }, "index des villes non construit : il le sera à la première recherche"),
-    );
+    // Per database handle: the primary's (requests that read their own writes) and the replicas'.
+    for (const handleDb of new Set([db, readDb({ db, replicas })])) {
+      void warmTownIndex(handleDb).catch((err: unknown) =>
+        logger.warn({ err }, "index des villes non construit : il le sera à la première recherche"),
+      );
+    }
 
     const secret = config.authSecret || readOrCreateSecret(config.dataDir);
     const storage = await openStorage({
@@ -235,13 +279,15 @@ export async function startServer(
       mailer,
       jobs,
       logger,
+      replicas,
       events: shared.events,
       rateLimits: shared.rateLimits,
       counterDedupe: shared.counterDedupe,
       sitemap: createSitemapCache({
         db,
-        // On PostgreSQL the rebuild runs in a worker thread with its own connection.
-        databaseUrl: config.DATABASE_URL,
+        // On PostgreSQL the rebuild runs in a worker thread with its own connection: to a
+        // replica in rotation when there is one.
+        databaseUrl: config.DATABASE_URL ? () => replicas?.pickUrl() ?? config.DATABASE_URL : undefined,
         origin: config.PUBLIC_URL,
         refreshSeconds: config.SITEMAP_REFRESH_SECONDS,
         onError: (err) => logger.warn({ err }, "plan du site non reconstruit"),
@@ -265,9 +311,11 @@ export async function startServer(
     t = mark("demo_data_ms", t);
     // The density of listings per place (which plan reads a search by place), after the demo
     // data, off the request path.
-    void warmPlaceDensity(db, { maxAgeMs: config.isEmbedded ? Infinity : DENSITY_MAX_AGE_MS }).catch((err: unknown) =>
-      logger.warn({ err }, "densité des annonces par lieu non calculée : elle le sera à la première recherche"),
-    );
+    for (const handleDb of new Set([db, readDb({ db, replicas })])) {
+      void warmPlaceDensity(handleDb, { maxAgeMs: config.isEmbedded ? Infinity : DENSITY_MAX_AGE_MS }).catch((err: unknown) =>
+        logger.warn({ err }, "densité des annonces par lieu non calculée : elle le sera à la première recherche"),
+      );
+    }
 
     // Market price ratings: the models whose listings changed, fitted again in the background
     // by the processes that run jobs (decision 0015).
@@ -362,6 +410,7 @@ export async function startServer(
           await stopSellerStats();
           await stopVacuum();
           await shared?.close();
+          await replicas?.close();
           await closeVite();
           await jobs.close();
           await mailer.close();
@@ -373,6 +422,7 @@ export async function startServer(
     };
   } catch (error) {
     await shared?.close().catch(() => {});
+    await replicas?.close().catch(() => {});
     await handle?.close().catch(() => {});
     await lock?.release();
     throw error;

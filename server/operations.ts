@@ -4,12 +4,14 @@ import type { NextFunction, Request, Response } from "express";
 import type pg from "pg";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { sql } from "drizzle-orm";
 import type { AppServices } from "~/server/context";
+import { checkOwnDatabase, type DependencyMonitor } from "./dependencies";
+import { orNull, registerHealthMetrics } from "./health-metrics";
 
 /**
  * What operators use: a request id on every request and log line, the readiness probe
- * (/readyz) and Prometheus metrics (/metrics, only with METRICS_TOKEN).
+ * (/readyz, with the shared dependencies' status: server/dependencies.ts) and Prometheus
+ * metrics (/metrics, only with METRICS_TOKEN).
  */
 
 /** A caller's X-Request-Id is kept only if short and made of safe characters. */
@@ -27,61 +29,37 @@ export function requestId(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-type Check = () => Promise<void>;
-
-function withTimeout(check: Check, ms: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`pas de réponse en ${ms} ms`)), ms);
-    check().then(
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
-}
-
 /**
- * GET /readyz: 200 when the database, the photo storage and the job queue answer, else 503
- * with a JSON body naming what failed. /healthz stays the liveness probe.
+ * GET /readyz. Readiness is this process's own ability to serve: its database pool answers
+ * (`select 1` within `timeoutMs`), else 503 and the load balancer stops sending it requests.
+ * Shared dependencies (bucket, queue, Redis, SMTP, worker) never make it 503: a bucket outage
+ * would take every replica out at once while pages still render. They are listed with
+ * `status: "degraded"` and their cause, and the body's status says "degraded":
+ *
+ *   200 {"status":"ok"|"degraded","checks":{"database":{"status":"ok",…},"storage":{"status":"degraded","cause":"auth","code":"InvalidAccessKeyId",…}},"degraded":["storage"]}
+ *   503 {"status":"error","failed":["database"],"checks":{…},"degraded":[…]}
  */
-export function readiness(services: AppServices, timeoutMs = 3_000) {
-  const checks: Record<string, Check> = {
-    database: async () => {
-      await services.db.execute(sql`select 1`);
-    },
-    storage: async () => {
-      await services.storage.check?.();
-    },
-    ...(services.jobs ? { queue: () => services.jobs!.check() } : {}),
-  };
+export function readiness(services: AppServices, monitor: DependencyMonitor, timeoutMs = 3_000) {
   return async (_req: Request, res: Response) => {
-    const names = Object.keys(checks);
-    const results = await Promise.allSettled(names.map((name) => withTimeout(checks[name]!, timeoutMs)));
-    const report: Record<string, string> = {};
-    const failed: string[] = [];
-    results.forEach((result, i) => {
-      const name = names[i]!;
-      if (result.status === "fulfilled") report[name] = "ok";
-      else {
-        failed.push(name);
-        report[name] = result.reason instanceof Error ? result.reason.message : String(result.reason);
-      }
-    });
+    const [database, dependencies] = await Promise.all([checkOwnDatabase(services, timeoutMs), monitor.report()]);
+    const { error, ...databaseStatus } = database;
+    const checks: Record<string, unknown> = {
+      database: database.status === "ok" ? databaseStatus : { ...databaseStatus, status: "error" },
+      ...dependencies,
+    };
+    const degraded = Object.entries(dependencies)
+      .filter(([, status]) => status.status === "degraded")
+      .map(([name]) => name);
     res.setHeader("Cache-Control", "no-store");
-    if (failed.length > 0) {
+    if (database.status !== "ok") {
       services.logger.warn(
-        { failed, checks: report, requestId: res.locals.requestId as string },
-        "readyz : service indisponible",
+        { failed: ["database"], cause: database.cause, err: error, requestId: res.locals.requestId as string },
+        "readyz : base de données injoignable, processus non prêt",
       );
-      res.status(503).json({ status: "error", failed, checks: report });
+      res.status(503).json({ status: "error", failed: ["database"], degraded, checks });
       return;
     }
-    res.json({ status: "ok", checks: report });
+    res.json({ status: degraded.length > 0 ? "degraded" : "ok", degraded, checks });
   };
 }
 
@@ -127,8 +105,8 @@ export interface Metrics {
   handler(token: string): (req: Request, res: Response) => void;
 }
 
-export function createMetrics(options: { services: AppServices; pool?: pg.Pool }): Metrics {
-  const { services, pool } = options;
+export function createMetrics(options: { services: AppServices; pool?: pg.Pool; monitor?: DependencyMonitor }): Metrics {
+  const { services, pool, monitor } = options;
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry });
   // Cluster worker: the primary asks each worker for this registry and adds them up.
@@ -159,9 +137,12 @@ export function createMetrics(options: { services: AppServices; pool?: pg.Pool }
     // One queue for every process: workers report the same number, not parts of it.
     aggregator: "first",
     async collect() {
-      if (services.jobs) this.set(await services.jobs.depth());
+      // The database down: no figure, but the scrape still answers (with dependency_up at 0).
+      const depth = services.jobs ? await orNull(services.jobs.depth()) : null;
+      if (depth !== null) this.set(depth);
     },
   });
+  registerHealthMetrics(registry, { services, monitor });
   if (pool) {
     new client.Gauge({
       name: "occazio_db_pool_connections",

@@ -5,6 +5,8 @@ import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
 import { openStorage } from "~/server/storage.server";
+import { startWorkerHeartbeat } from "~/server/worker-heartbeat.server";
+import { startWorkerHealthServer } from "./worker-health";
 import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
 import { sellerStatsHandler, startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
@@ -62,8 +64,27 @@ try {
     db: handle.db,
     onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour"),
   });
+  // Its heartbeat in the database: the web processes report a dead worker (server/dependencies.ts).
+  const heartbeat = await startWorkerHeartbeat({
+    db: handle.db,
+    intervalSeconds: config.WORKER_HEARTBEAT_SECONDS,
+    onError: (err) => logger.warn({ err }, "signe de vie du worker non écrit dans la base"),
+  });
+  const health =
+    config.WORKER_HEALTH_PORT !== undefined
+      ? await startWorkerHealthServer({
+          port: config.WORKER_HEALTH_PORT,
+          host: config.HOST,
+          jobs,
+          heartbeat,
+          heartbeatSeconds: config.WORKER_HEARTBEAT_SECONDS,
+          metricsToken: config.METRICS_TOKEN,
+          logger,
+        })
+      : null;
+  if (health) logger.info({ port: health.port }, "sondes du worker : /healthz et /metrics");
   // Scripts and tests wait for this line.
-  console.log("Occazio worker prêt : tâches en cours d'exécution");
+  console.log(`Occazio worker prêt : tâches en cours d'exécution${health ? ` (sondes sur le port ${health.port})` : ""}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -74,6 +95,9 @@ try {
     stopPricing()
       .then(() => stopSellerStats())
       .then(() => jobs.close())
+      // Its row goes: the web processes see at once that no worker runs (until the next starts).
+      .then(() => heartbeat.stop().catch((err: unknown) => logger.warn({ err }, "signe de vie du worker non effacé : il vieillira")))
+      .then(() => health?.close())
       .then(() => transport.close())
       .then(() => handle.close())
       .then(() => process.exit(0))

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { CLIENT_IP_HEADER } from "~/features/auth/auth.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
@@ -10,6 +11,9 @@ import { listingDescription, listingPath, listingSlug, listingTitle } from "~/fe
 import { listPriceHistory, priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
 import { getListingHistory } from "~/features/moderation/get-listing-history.server";
+import { findSimilarListings } from "~/features/discovery/similar-listings.server";
+import { findGoneListing, type GoneListing } from "~/features/discovery/gone-listing.server";
+import { GoneListingContent } from "~/features/discovery/gone-listing-page";
 import { isAppError } from "~/server/app-error";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
@@ -22,11 +26,19 @@ export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
   const me = await getSessionUser(request, services);
+  // Public reads: a replica in rotation, unless this browser has just written (decision 0038);
+  // the view count and a moderator's history stay on the primary.
+  const db = readDb(services);
   let listing: ListingDetail;
   try {
-    listing = await getListingDetail({ db: services.db, storage: services.storage, listingId: params.id, viewer: me });
+    listing = await getListingDetail({ db, storage: services.storage, listingId: params.id, viewer: me });
   } catch (error) {
-    if (isAppError(error) && error.code === "not_found") throw data({ message: error.message }, { status: 404 });
+    if (isAppError(error) && error.code === "not_found") {
+      // Sold or removed after publication: 410 with what may still be said, and similar cars.
+      const gone = await findGoneListing({ db: services.db, storage: services.storage, listingId: params.id });
+      if (gone) throw data(gone, { status: 410, headers: { "X-Robots-Tag": "noindex" } });
+      throw data({ message: error.message }, { status: 404 });
+    }
     throw error;
   }
   // One canonical URL per listing: /annonce/{id}/{slug}; a wrong or missing slug redirects.
@@ -37,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // The view is counted and the rest of the page read at once (on PostgreSQL the pool runs them
   // on several connections): one round trip of waiting instead of six.
-  const [, favorite, history, priceRating, priceHistory] = await Promise.all([
+  const [, favorite, history, priceRating, priceHistory, similar] = await Promise.all([
     countListingView(services, {
       method: request.method,
       listingId: listing.id,
@@ -46,18 +58,34 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       viewer: me,
       ownerId: listing.seller.id,
     }),
-    favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
+    favoriteIdsAmong({ db, userId: me?.id, listingIds: [listing.id] }).then((ids) => ids.has(listing.id)),
     me?.role === "moderator" ? getListingHistory({ db: services.db, viewer: me, listingId: listing.id }) : null,
-    getListingPriceRating({ db: services.db, listing }),
+    getListingPriceRating({ db, listing }),
     // The price history for everyone; 'Prix en baisse' (below) for a buyer who has it in favourites.
-    listPriceHistory({ db: services.db, listingId: listing.id, publishedAt: listing.publishedAt }),
+    listPriceHistory({ db, listingId: listing.id, publishedAt: listing.publishedAt }),
+    listing.status === "published"
+      ? findSimilarListings({
+          db,
+          storage: services.storage,
+          to: { listingId: listing.id, ownerId: listing.seller.id, brand: listing.brand, model: listing.model, vehicleType: listing.vehicleType, price: listing.price, latitude: listing.latitude, longitude: listing.longitude },
+        })
+      : [],
   ]);
-  const priceDrop = favorite ? (await priceDropsAmong({ db: services.db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
-  return { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+  const priceDrop = favorite ? (await priceDropsAmong({ db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
+  return { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
 }
 
-export function meta({ data: loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: `Annonce introuvable | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+/** A sold or removed listing's 410 carries `X-Robots-Tag: noindex` (the loader's thrown answer). */
+export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return errorHeaders ?? loaderHeaders;
+}
+
+export function meta({ data: loaderData, error }: Route.MetaArgs) {
+  if (!loaderData) {
+    const gone = isRouteErrorResponse(error) && error.status === 410 ? (error.data as GoneListing) : null;
+    const title = gone?.kind === "sold" ? `Ce véhicule a été vendu : ${gone.brand} ${gone.model}` : gone ? "Cette annonce n'est plus en ligne" : "Annonce introuvable";
+    return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
+  }
   const { listing, canonical, origin } = loaderData;
   const title = listingTitle(listing);
   const description = listingDescription(listing);
@@ -85,6 +113,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 410) return <GoneListingContent gone={error.data as GoneListing} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   return (
     <section className="rounded-xl bg-white p-8 shadow-sm">

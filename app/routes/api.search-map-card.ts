@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoriteIdsAmong } from "~/features/favorites/favorites.server";
 import { getMapCard } from "~/features/search/search-map.server";
@@ -11,10 +12,10 @@ import type { Route } from "./+types/api.search-map-card";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { services } = context;
-  const card = await getMapCard({ db: services.db, storage: services.storage, id: params.id });
+  const card = await getMapCard({ db: readDb(services), storage: services.storage, id: params.id });
   if (!card) return data({ error: "Annonce introuvable." }, { status: 404, headers: { "Cache-Control": "no-store" } });
   const me = await getSessionUser(request, services);
-  const favorite = (await favoriteIdsAmong({ db: services.db, userId: me?.id, listingIds: [card.id] })).has(card.id);
+  const favorite = (await favoriteIdsAmong({ db: readDb(services), userId: me?.id, listingIds: [card.id] })).has(card.id);
   // The heart's state is the visitor's own and changes on click: never reuse a stored answer.
   return data({ card, favorite }, { headers: { "Cache-Control": "private, no-store" } });
 }

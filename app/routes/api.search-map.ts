@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import type { Route } from "./+types/api.search-map";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/api.search-map";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { filters, errors } = parseSearchParams(new URL(request.url).searchParams);
-  const result = await searchMapPoints({ db: context.services.db, filters });
+  const result = await searchMapPoints({ db: readDb(context.services), filters });
   return data(
     { ...result, errors: [...errors, ...result.errors] },
     // The same for everyone; a new listing may take half a minute to appear on the map.

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { ListingCard } from "~/features/listings/listing-card";
 import { priceDropsAmong } from "~/features/price-drops/price-history.server";
@@ -24,7 +25,8 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, storage } = context.services;
+  const { storage } = context.services;
+  const db = readDb(context.services);
   const [latest, brandCounts, me] = await Promise.all([
     listLatestListings({ db, storage, limit: 8 }),
     cachedBrandCounts({ db, brands: POPULAR_BRANDS }),

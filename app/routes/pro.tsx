@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { favoritesAndDropsAmong } from "~/features/price-drops/price-history.server";
 import { DealerPage } from "~/features/pro/dealer-page";
@@ -22,13 +23,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const [me, page] = await Promise.all([
       getSessionUser(request, services),
-      getDealerPage({ db: services.db, storage: services.storage, slug: params.slug, filters }),
+      getDealerPage({ db: readDb(services), storage: services.storage, slug: params.slug, filters }),
     ]);
     if (page.result.page > 1 && page.result.page > page.result.pageCount) {
       throw data({ message: "Cette page de résultats n'existe pas." }, { status: 404 });
     }
     const { favoriteIds, priceDrops } = await favoritesAndDropsAmong({
-      db: services.db,
+      db: readDb(services),
       userId: me?.id,
       listingIds: page.result.items.map((l) => l.id),
     });

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useRouteError } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { getPublicProfile } from "~/features/account/public-profile.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { ListingCard } from "~/features/listings/listing-card";
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw redirect(`/profile/${encodeURIComponent(me.username)}`);
   }
   try {
-    return await getPublicProfile({ db: context.services.db, storage: context.services.storage, username: params.username });
+    return await getPublicProfile({ db: readDb(context.services), storage: context.services.storage, username: params.username });
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") throw data({ message: error.message }, { status: 404 });
     throw error;

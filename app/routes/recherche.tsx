@@ -1,4 +1,5 @@
 import { data, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { readDb } from "~/db/replicas.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoritesAndDropsAmong } from "~/features/price-drops/price-history.server";
@@ -38,19 +39,21 @@ export const handle = { hydrateAfterPaint: true } satisfies HydrationHandle;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
+  // Public reads: a replica in rotation, unless this browser has just written (decision 0038).
+  const db = readDb(services);
   const url = new URL(request.url);
   const parsed = parseSearchParams(url.searchParams);
   const { errors } = parsed;
   // Words naming a brand, model, energy or city become those filters (issue 14): the URL says
   // so, the badges show them, and removing a badge removes its parameter.
-  const interpreted = await interpretQuery({ db: services.db, filters: parsed.filters });
+  const interpreted = await interpretQuery({ db, filters: parsed.filters });
   if (interpreted.changed && errors.length === 0) {
     throw redirect(searchViewHref(interpreted.filters, parseView(url.searchParams)));
   }
   const filters = interpreted.filters;
   const [me, result] = await Promise.all([
     getSessionUser(request, services),
-    searchListings({ db: services.db, storage: services.storage, filters }),
+    searchListings({ db, storage: services.storage, filters }),
   ]);
   // The pagination links pages 1…pageCount only (at most MAX_PAGE): a deeper page does not exist.
   if (result.page > 1 && result.page > result.pageCount) {
@@ -58,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const listingIds = result.items.map((l) => l.id);
   // Search results are published listings: the favourites among them and their price drops in one query.
-  const { favoriteIds, priceDrops } = await favoritesAndDropsAmong({ db: services.db, userId: me?.id, listingIds });
+  const { favoriteIds, priceDrops } = await favoritesAndDropsAmong({ db, userId: me?.id, listingIds });
   return {
     filters,
     errors: [...errors, ...result.errors],

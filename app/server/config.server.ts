@@ -150,6 +150,17 @@ export const configSchema = z.object({
    * e-mail (a seller often corrects a price twice in a few minutes). At most one e-mail a day.
    */
   PRICE_DROP_EMAIL_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  /**
+   * Shared dependencies (bucket, Redis, SMTP, worker heartbeat) are checked again at most every
+   * this many seconds, when /readyz or /metrics ask (SMTP at most every 30 s); 0 = at every ask.
+   */
+  DEPENDENCY_CHECK_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  /** `npm run worker` writes its heartbeat (app_meta) every this many seconds. */
+  WORKER_HEARTBEAT_SECONDS: z.coerce.number().min(1).max(300).default(10),
+  /** With JOBS_IN_WEB=false, /readyz reports the worker degraded when its last heartbeat is older. */
+  WORKER_HEARTBEAT_MAX_AGE_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** `npm run worker` also answers GET /healthz and /metrics on this port (unset: no HTTP). */
+  WORKER_HEALTH_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   /** Bearer token protecting GET /metrics (Prometheus); unset: no /metrics at all. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "au moins 16 caractères").optional()),
   /**
@@ -176,6 +187,33 @@ export const configSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, "doit commencer par postgres:// ou postgresql://")
       .optional(),
   ),
+  /**
+   * PostgreSQL streaming replicas (comma-separated postgres:// URLs) that serve anonymous reads:
+   * search, listing pages, sitemaps and suggestions (decision 0038, app/db/replicas.server.ts).
+   * Writes and the reads that must see them stay on DATABASE_URL. Ignored on the embedded default.
+   */
+  DATABASE_REPLICA_URLS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine(
+        (value) =>
+          value
+            .split(",")
+            .map((url) => url.trim())
+            .filter(Boolean)
+            .every((url) => /^postgres(ql)?:\/\/\S+$/.test(url)),
+        "des URL postgres:// ou postgresql:// séparées par des virgules",
+      )
+      .optional(),
+  ),
+  /**
+   * A replica further behind the primary than this (seconds of WAL it has not replayed) leaves
+   * the rotation, and comes back once it is within half of it.
+   */
+  DATABASE_REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0.1).max(3600).default(5),
+  /** Seconds between two checks of each replica's lag and reachability (per process). */
+  DATABASE_REPLICA_CHECK_SECONDS: z.coerce.number().min(0.1).max(60).default(1),
   /**
    * Seconds an anonymous home or search page is answered from this process's memory before it
    * is rendered again (issue 15, decision 0020); 0 turns the cache off. Default: 5 with
@@ -256,6 +294,10 @@ export interface AppConfig extends Omit<RawConfig, "HOST"> {
   storage: StorageSettings;
   /** PAGE_CACHE_SECONDS resolved (0: off). */
   pageCacheSeconds: number;
+  /** DATABASE_REPLICA_URLS as a list; empty on the embedded default (see `replicasIgnoredReason`). */
+  replicaUrls: string[];
+  /** Why DATABASE_REPLICA_URLS is not used although set (logged at start-up), else null. */
+  replicasIgnoredReason: string | null;
 }
 
 export class ConfigError extends Error {
@@ -344,6 +386,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       "WEB_CONCURRENCY ignoré en développement : un seul processus sert Vite et le rechargement à chaud.";
     workers = 1;
   }
+  const listedReplicas = (raw.DATABASE_REPLICA_URLS ?? "")
+    .split(",")
+    .map((url) => url.trim())
+    .filter(Boolean);
+  const replicasIgnoredReason =
+    isEmbedded && listedReplicas.length > 0
+      ? "DATABASE_REPLICA_URLS ignoré : la base embarquée (PGlite) n'a pas de répliques ; définissez DATABASE_URL (PostgreSQL)."
+      : null;
   const host = raw.HOST ?? (isEmbedded ? "127.0.0.1" : "0.0.0.0");
   const cleanPublicUrl = publicUrl.replace(/\/$/, "");
   return {
@@ -368,6 +418,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     PHOTO_BASE_URL: raw.PHOTO_BASE_URL?.replace(/\/+$/, ""),
     storage,
     pageCacheSeconds: raw.PAGE_CACHE_SECONDS ?? (isEmbedded ? 0 : 5),
+    replicaUrls: isEmbedded ? [] : listedReplicas,
+    replicasIgnoredReason,
   };
 }
 

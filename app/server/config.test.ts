@@ -24,6 +24,23 @@ describe("loadConfig", () => {
     expect((error as Error).message).toContain("PORT");
   });
 
+  it("reads DATABASE_REPLICA_URLS as a list on PostgreSQL, ignores it on the embedded default and refuses a non-PostgreSQL URL", () => {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: "postgres://db/app",
+      DATABASE_REPLICA_URLS: " postgres://r1:5432/app, postgresql://r2/app ,",
+    });
+    expect(config.replicaUrls).toEqual(["postgres://r1:5432/app", "postgresql://r2/app"]);
+    expect(config.DATABASE_REPLICA_MAX_LAG_SECONDS).toBe(5);
+    expect(config.replicasIgnoredReason).toBeNull();
+    const embedded = loadConfig({ DATABASE_REPLICA_URLS: "postgres://r1/app" });
+    expect(embedded.replicaUrls).toEqual([]);
+    expect(embedded.replicasIgnoredReason).toMatch(/DATABASE_REPLICA_URLS ignoré/);
+    expect(() => loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://db/app", DATABASE_REPLICA_URLS: "mysql://r1/app" })).toThrow(
+      /DATABASE_REPLICA_URLS/,
+    );
+  });
+
   it("reads ALLOWED_HOSTS as a list of names (name or name:port) and refuses a URL in it", () => {
     expect(loadConfig({}).allowedHosts).toEqual([]);
     expect(loadConfig({ ALLOWED_HOSTS: " www.Exemple.fr, 192.168.1.20:3000,[::1]:8080 " }).allowedHosts).toEqual([

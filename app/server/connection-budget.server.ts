@@ -47,28 +47,70 @@ export interface ConnectionBudget {
   pool: number;
   listen: number;
   sitemap: number;
+  /** On the primary (DATABASE_URL). */
   total: number;
+  /** Read replicas (DATABASE_REPLICA_URLS): how many, and what this server opens on each. */
+  replicas: number;
+  /**
+   * On each replica: every worker's replica pool (DATABASE_POOL_SIZE) and its sitemap rebuild,
+   * which goes to a replica in rotation (counted on the primary too: it goes there when none is).
+   */
+  replicaTotal: number;
 }
 
-export function connectionBudget(options: { workers: number; poolSize: number; redis: boolean }): ConnectionBudget {
+export function connectionBudget(options: {
+  workers: number;
+  poolSize: number;
+  redis: boolean;
+  replicas?: number;
+}): ConnectionBudget {
   const listen = options.redis ? 0 : 1;
   const sitemap = 1;
+  const replicas = options.replicas ?? 0;
   return {
     workers: options.workers,
     pool: options.poolSize,
     listen,
     sitemap,
     total: options.workers * (options.poolSize + listen + sitemap),
+    replicas,
+    replicaTotal: replicas > 0 ? options.workers * (options.poolSize + sitemap) : 0,
   };
 }
 
 export class ConnectionBudgetError extends Error {}
 
+function workersLabel(budget: ConnectionBudget): string {
+  return `${budget.workers} worker${budget.workers > 1 ? "s" : ""}`;
+}
+
 export function describeBudget(budget: ConnectionBudget): string {
   const parts = [`${budget.pool} (pool)`];
   if (budget.listen) parts.push("1 (LISTEN)");
   parts.push("1 (plan du site)");
-  return `${budget.workers} worker${budget.workers > 1 ? "s" : ""} × (${parts.join(" + ")}) = ${budget.total} connexions PostgreSQL au plus`;
+  const primary = `${workersLabel(budget)} × (${parts.join(" + ")}) = ${budget.total} connexions PostgreSQL au plus`;
+  if (!budget.replicas) return primary;
+  const where = budget.replicas === 1 ? "sur la réplique" : `sur chacune des ${budget.replicas} répliques`;
+  return `${primary} ; ${where} : ${describeReplicaBudget(budget)}`;
+}
+
+/** What this server opens on each read replica. */
+export function describeReplicaBudget(budget: ConnectionBudget): string {
+  return `${workersLabel(budget)} × (${budget.pool} (pool de lecture) + 1 (plan du site)) = ${budget.replicaTotal} connexions au plus`;
+}
+
+/** A pool or a single client. */
+interface Queryable {
+  query<R extends pg.QueryResultRow>(text: string): Promise<pg.QueryResult<R>>;
+}
+
+/** Connections a server accepts from non-superusers: `max_connections` less the reserved slots. */
+async function acceptedConnections(db: Queryable): Promise<{ accepted: number; max: string }> {
+  const { rows } = await db.query<{ max: string; reserved: string; reserved16: string | null }>(
+    "select current_setting('max_connections') as max, current_setting('superuser_reserved_connections') as reserved, current_setting('reserved_connections', true) as reserved16",
+  );
+  const row = rows[0]!;
+  return { accepted: Number(row.max) - Number(row.reserved) - Number(row.reserved16 ?? 0), max: row.max };
 }
 
 /**
@@ -77,15 +119,28 @@ export function describeBudget(budget: ConnectionBudget): string {
  * with "too many clients already". Other replicas are the operator's arithmetic (DEPLOY.md).
  */
 export async function assertConnectionBudget(pool: pg.Pool, budget: ConnectionBudget): Promise<{ accepted: number }> {
-  const { rows } = await pool.query<{ max: string; reserved: string; reserved16: string | null }>(
-    "select current_setting('max_connections') as max, current_setting('superuser_reserved_connections') as reserved, current_setting('reserved_connections', true) as reserved16",
-  );
-  const row = rows[0]!;
-  const accepted = Number(row.max) - Number(row.reserved) - Number(row.reserved16 ?? 0);
+  const { accepted, max } = await acceptedConnections(pool);
   if (budget.total > accepted) {
     throw new ConnectionBudgetError(
       `Trop de connexions PostgreSQL : ${describeBudget(budget)}, mais le serveur n'en accepte que ${accepted} ` +
-        `(max_connections = ${row.max}). Réduisez WEB_CONCURRENCY ou DATABASE_POOL_SIZE, ou augmentez max_connections ` +
+        `(max_connections = ${max}). Réduisez WEB_CONCURRENCY ou DATABASE_POOL_SIZE, ou augmentez max_connections ` +
+        "(voir docs/DEPLOY.md, « Connexions »).",
+    );
+  }
+  return { accepted };
+}
+
+/** The same check on one read replica (`name`: its host and port, never its password). */
+export async function assertReplicaConnectionBudget(
+  db: Queryable,
+  budget: ConnectionBudget,
+  name: string,
+): Promise<{ accepted: number }> {
+  const { accepted, max } = await acceptedConnections(db);
+  if (budget.replicaTotal > accepted) {
+    throw new ConnectionBudgetError(
+      `Trop de connexions sur la réplique ${name} : ${describeReplicaBudget(budget)}, mais elle n'en accepte que ${accepted} ` +
+        `(max_connections = ${max}). Réduisez WEB_CONCURRENCY ou DATABASE_POOL_SIZE, ou augmentez max_connections ` +
         "(voir docs/DEPLOY.md, « Connexions »).",
     );
   }

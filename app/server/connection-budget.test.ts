@@ -32,4 +32,15 @@ describe("connection budget", () => {
       "2 workers × (8 (pool) + 1 (plan du site)) = 18 connexions PostgreSQL au plus",
     );
   });
+
+  it("counts what each read replica receives: every worker's read pool and the sitemap rebuild", () => {
+    const budget = connectionBudget({ workers: 2, poolSize: 8, redis: false, replicas: 2 });
+    expect(budget.total).toBe(20);
+    expect(budget.replicaTotal).toBe(18);
+    expect(describeBudget(budget)).toBe(
+      "2 workers × (8 (pool) + 1 (LISTEN) + 1 (plan du site)) = 20 connexions PostgreSQL au plus ; " +
+        "sur chacune des 2 répliques : 2 workers × (8 (pool de lecture) + 1 (plan du site)) = 18 connexions au plus",
+    );
+    expect(connectionBudget({ workers: 2, poolSize: 8, redis: false }).replicaTotal).toBe(0);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Auth } from "~/features/auth/auth.server";
 import type { Database } from "~/db/client.server";
+import type { ReadReplicas } from "~/db/replicas.server";
 import type { CounterDedupe } from "~/features/listings/listing-detail.server";
 import type { SitemapCache } from "~/features/listings/sitemap.server";
 import type { AppConfig } from "./config.server";
@@ -17,7 +18,15 @@ import type { Storage } from "./storage.server";
  */
 export interface AppServices {
   config: AppConfig;
+  /** The primary: writes and the acting user's own data. Public reads go through `readDb(services)` (decision 0038). */
   db: Database;
+  /** Streaming replicas of DATABASE_REPLICA_URLS, when set (`readDb` routes to them). */
+  replicas?: ReadReplicas | null;
+  /**
+   * Per request (server/app.ts): this request writes, or its browser wrote a few seconds ago,
+   * so its reads must see the primary (`readsOwnWrites`).
+   */
+  readOwnWrites?: boolean;
   auth: Auth;
   storage: Storage;
   mailer: Mailer;

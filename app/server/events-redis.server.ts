@@ -43,7 +43,13 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
   const reconnectStrategy = (retries: number) => Math.min(100 * 2 ** retries, 10_000);
   const publisher = createClient({ url: options.redisUrl, socket: { reconnectStrategy, connectTimeout: 5_000 } });
   const subscriber = publisher.duplicate();
-  const onError = (error: unknown) => options.onConnectionError?.(error);
+  // The last connection error: what the health check reports while the client reconnects
+  // (a command sent meanwhile would wait in the client's queue, not fail).
+  let lastError: unknown = null;
+  const onError = (error: unknown) => {
+    lastError = error;
+    options.onConnectionError?.(error);
+  };
   publisher.on("error", onError);
   subscriber.on("error", onError);
   try {
@@ -67,6 +73,14 @@ export async function createRedisEventBus(options: RedisEventBusOptions): Promis
     },
     subscribe: local.subscribe,
     listenerCount: local.listenerCount,
+    async check() {
+      for (const client of [publisher, subscriber]) {
+        if (!client.isReady) {
+          throw lastError instanceof Error ? lastError : new Error("Redis : connexion en cours de rétablissement", { cause: lastError });
+        }
+      }
+      await publisher.ping();
+    },
     async close() {
       await subscriber.close().catch(() => subscriber.destroy());
       await publisher.close().catch(() => publisher.destroy());

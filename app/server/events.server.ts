@@ -31,6 +31,11 @@ export interface EventBus {
   listenerCount(userId?: string): number;
   /** Stops listening to other processes (shutdown). */
   close(): Promise<void>;
+  /**
+   * Redis only: throws when the connection to Redis is down (with the connection's last
+   * error, e.g. ECONNREFUSED) or Redis does not answer a PING (health of a shared dependency).
+   */
+  check?(): Promise<void>;
 }
 
 export interface EventBusOptions {

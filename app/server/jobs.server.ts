@@ -38,9 +38,21 @@ export interface JobQueue {
   work(handlers: Partial<JobHandlers>): Promise<void>;
   /** Jobs waiting or being retried (not yet done), all kinds together. */
   depth(): Promise<number>;
+  /**
+   * Per kind: jobs due now and not taken by a worker (created or to retry, `start_after`
+   * passed), and how long the oldest of them has been due, in seconds (0 when none). A growing
+   * age means no worker takes them: dead worker, or too few for the load.
+   */
+  readyStats(): Promise<QueueReadyStats[]>;
   /** Throws when the queue's tables cannot be read (readiness). */
   check(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface QueueReadyStats {
+  name: JobName;
+  ready: number;
+  oldestReadySeconds: number;
 }
 
 export interface EnqueueOptions {
@@ -155,8 +167,9 @@ async function withSetupLock(handle: JobQueueOptions["handle"], timeoutMs: numbe
 
 export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue> {
   const { logger } = options;
+  const executor = engineExecutor(options.handle);
   const boss = new PgBoss({
-    db: engineExecutor(options.handle),
+    db: executor,
     schedule: false,
     // Completed jobs are archived after an hour and deleted after a week.
     archiveCompletedAfterSeconds: 3600,
@@ -238,6 +251,20 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
       let total = 0;
       for (const name of JOB_NAMES) total += await boss.getQueueSize(name, { before: "active" });
       return total;
+    },
+    async readyStats() {
+      // pg-boss's own index (name, start_after) where state < 'active' serves this.
+      const { rows } = (await executor.executeSql(
+        `select name, count(*)::int as ready,
+                coalesce(extract(epoch from now() - min(start_after)), 0)::float8 as oldest
+         from pgboss.job where state < 'active' and start_after <= now() group by name`,
+        [],
+      )) as { rows: { name: string; ready: number | string; oldest: number | string }[] };
+      const byName = new Map(rows.map((row) => [row.name, row]));
+      return JOB_NAMES.map((name) => {
+        const row = byName.get(name);
+        return { name, ready: Number(row?.ready ?? 0), oldestReadySeconds: Math.max(0, Number(row?.oldest ?? 0)) };
+      });
     },
     async check() {
       await boss.getQueueSize(JOB_NAMES[0]!);

@@ -36,6 +36,8 @@ export interface Mailer {
   readonly kind: "smtp" | "outbox";
   send(message: MailMessage, options?: SendOptions): Promise<void>;
   close(): Promise<void>;
+  /** SMTP only: connects to the server (and logs in, when the URL has credentials), then quits; throws why not. */
+  verify?(): Promise<void>;
 }
 
 /**
@@ -50,6 +52,7 @@ export function createQueuedMailer(options: { queue: JobQueue; transport: Mailer
       await options.queue.enqueue("email", message, sendOptions);
     },
     close: () => options.transport.close(),
+    ...(options.transport.verify ? { verify: () => options.transport.verify!() } : {}),
   };
 }
 
@@ -61,14 +64,20 @@ export function deliverWith(transport: Mailer) {
 /** SMTP through nodemailer, e.g. `smtp://user:pass@smtp.example.com:587`. */
 export function createSmtpMailer(options: { url: string; from: string; logger: Logger }): Mailer {
   const transport = nodemailer.createTransport(options.url);
+  // Health checks only (/readyz): short timeouts of their own, the sending ones stay nodemailer's.
+  const probe = nodemailer.createTransport({ url: options.url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 });
   return {
     kind: "smtp",
+    async verify() {
+      await probe.verify();
+    },
     async send(message) {
       await transport.sendMail({ from: options.from, ...message });
       options.logger.info({ toHash: toHash(message.to), subject: message.subject }, "e-mail envoyé");
     },
     async close() {
       transport.close();
+      probe.close();
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
-  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -14,6 +13,9 @@ import type { StorageSettings } from "./storage-config";
 import { StorageUnavailableError, assertSafeKey, photoUrlBuilder, type Storage } from "./storage.server";
 
 type S3Settings = Extract<StorageSettings, { driver: "s3" }>;
+
+/** Listed by `check()`: no key starts with it (keys are `listings/…`, `pros/…`). */
+const HEALTH_CHECK_PREFIX = "occazio-health-check/";
 
 /** Photos never change under one key (a new upload gets a new key): caches may keep them for a year. */
 export const IMMUTABLE_CACHE_CONTROL = "public, max-age=31536000, immutable";
@@ -137,7 +139,11 @@ export function createS3Storage(
     },
     async check() {
       try {
-        await client.send(new HeadBucketCommand({ Bucket }));
+        // A listing, not HeadBucket: a HEAD answer has no body, so a refused key, a bad
+        // signature and a missing permission would all read "403"; this one names its code
+        // (InvalidAccessKeyId, SignatureDoesNotMatch, AccessDenied, NoSuchBucket). Under a
+        // prefix no key has: an empty answer whatever the bucket holds (cheap, never truncated).
+        await client.send(new ListObjectsV2Command({ Bucket, Prefix: HEALTH_CHECK_PREFIX, MaxKeys: 1 }));
       } catch (error) {
         unavailable(error);
       }

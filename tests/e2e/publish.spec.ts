@@ -501,8 +501,18 @@ test.describe("Mes annonces", () => {
     await publishedTab.click();
     const item = page.getByRole("article", { name: `Alpine ${model}` });
     await expect(item.getByText("Publiée", { exact: true })).toBeVisible();
+    const listingUrl = await item.getByRole("link", { name: `Voir l'annonce Alpine ${model}` }).getAttribute("href");
     await item.getByRole("button", { name: "Marquer comme vendue" }).click();
     await expect(item.getByText("Vendue", { exact: true })).toBeVisible();
+    // A buyer who kept the link finds the car sold (410, issue 36), not a 404.
+    const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+    const buyer = await buyerContext.newPage();
+    const gone = await buyer.goto(listingUrl!);
+    expect(gone?.status()).toBe(410);
+    await expect(buyer.getByRole("heading", { level: 1, name: "Ce véhicule a été vendu" })).toBeVisible();
+    await expect(buyer.getByText(`Alpine ${model}`, { exact: true })).toBeVisible();
+    await expect(buyer.getByText(/^Dernier prix affiché : /)).toBeVisible();
+    await buyerContext.close();
     await expect(item.getByRole("button", { name: "Marquer comme vendue" })).toHaveCount(0);
     await expect(item.getByRole("link", { name: /^Modifier/ })).toHaveCount(0);
     await expect(publishedTab).toHaveAccessibleName("Annonce publiée (1)");

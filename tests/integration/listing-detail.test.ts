@@ -52,13 +52,16 @@ describe(`listing detail visibility (${process.env.TEST_DB_ENGINE})`, () => {
     await expect(getListingDetail({ db: ctx.t.db, storage, listingId: "pas-un-uuid", viewer: null })).rejects.toMatchObject({ code: "not_found" });
   });
 
-  it("answers 404 over HTTP for unknown, malformed and deleted listings, and redirects to the canonical slug", async () => {
+  it("answers 404 over HTTP for unknown, malformed and never-published listings, 410 for a deleted one, and redirects to the canonical slug", async () => {
     const owner = await insertUser(ctx.t.db);
     const deleted = await insertListing(ctx.t.db, owner.id, { status: "deleted" });
+    const neverPublished = await insertListing(ctx.t.db, owner.id, { status: "deleted", publishedAt: null });
     const client = createClient(ctx.app.url);
-    for (const id of [deleted.id, "00000000-0000-0000-0000-000000000000", "abc", "1%27%20or%201=1"]) {
+    for (const id of [neverPublished.id, "00000000-0000-0000-0000-000000000000", "abc", "1%27%20or%201=1"]) {
       expect((await client.request(`/annonce/${id}`)).status).toBe(404);
     }
+    // Deleted after publication: 'Cette annonce n'est plus en ligne' (gone-listings-http.test.ts).
+    expect((await client.request(`/annonce/${deleted.id}`)).status).toBe(410);
     const live = await insertListing(ctx.t.db, owner.id, { brand: "Peugeot", model: "208", year: 2019, place: { city: "Lyon 3e", postalCode: "69003", latitude: 45.76, longitude: 4.85 } });
     const redirect = await client.request(`/annonce/${live.id}`);
     expect(redirect.status).toBe(301);

@@ -279,8 +279,12 @@ describe.skipIf(skipReason !== null)("several server processes on one PostgreSQL
     // One scrape, whichever worker answers it, counts the requests both workers served.
     const scrape = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}`, connection: "close" } });
     expect(scrape.status).toBe(200);
-    const served = /occazio_http_request_duration_seconds_count\{[^}]*route="routes\/recherche"[^}]*\} (\d+)/.exec(await scrape.text());
+    const scraped = await scrape.text();
+    const served = /occazio_http_request_duration_seconds_count\{[^}]*route="routes\/recherche"[^}]*\} (\d+)/.exec(scraped);
     expect(Number(served?.[1])).toBe(requests);
+    // Dependency gauges are the minimum over the workers (1, not one per worker summed to 2).
+    expect(scraped).toMatch(/occazio_dependency_up\{dependency="database"\} 1\n/);
+    expect(scraped).toMatch(/occazio_dependency_up\{dependency="storage"\} 1\n/);
     expect(cluster.output()).toMatch(/2 workers HTTP prêts/);
     cluster.child.kill("SIGTERM");
     expect(await cluster.exited).toBe(0);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createJobQueue, type JobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { startTestApp, type TestApp } from "../support/test-app";
@@ -11,6 +11,16 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 // Operations endpoints of the real HTTP app: readiness, Prometheus metrics, request ids.
 const engine = process.env.TEST_DB_ENGINE ?? "pglite";
 const TOKEN = "jeton-de-metriques-0123456789";
+
+/** A pino destination that keeps every JSON line in `lines`. */
+function sinkOf(lines: Record<string, unknown>[]) {
+  return new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+      callback();
+    },
+  });
+}
 
 let t: TestDatabase;
 let queue: JobQueue;
@@ -21,13 +31,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   const silent = createLogger({ level: "silent", pretty: false });
   queue = await createJobQueue({ handle: t, logger: silent, retryLimit: 1, retryDelaySeconds: 1, pollSeconds: 1 });
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
-      callback();
-    },
-  });
-  app = await startTestApp({ db: t, jobs: queue, logger: pino({ level: "info" }, sink), env: { METRICS_TOKEN: TOKEN } });
+  app = await startTestApp({ db: t, jobs: queue, logger: pino({ level: "info" }, sinkOf(logLines)), env: { METRICS_TOKEN: TOKEN, DEPENDENCY_CHECK_SECONDS: "0" } });
 });
 
 afterAll(async () => {
@@ -36,32 +40,62 @@ afterAll(async () => {
   await t?.close();
 });
 
+type ReadyBody = {
+  status: string;
+  degraded: string[];
+  failed?: string[];
+  checks: Record<string, { status: string; cause?: string; code?: string; message?: string }>;
+};
+
 describe(`readiness (${engine})`, () => {
-  it("answers 200 when the database, the storage and the queue answer", async () => {
+  it("answers 200 ok when the database, the storage and the queue answer", async () => {
     const response = await fetch(`${app.url}/readyz`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: "ok", checks: { database: "ok", storage: "ok", queue: "ok" } });
+    const body = (await response.json()) as ReadyBody;
+    expect(body.status).toBe("ok");
+    expect(body.degraded).toEqual([]);
+    expect(Object.keys(body.checks).sort()).toEqual(["database", "queue", "storage"]);
+    for (const check of Object.values(body.checks)) expect(check.status).toBe("ok");
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
   });
 
-  it("answers 503 naming the storage when photos cannot be written, and logs it with the request id", async () => {
+  it("stays 200 when photos cannot be written, with the storage degraded for a named cause, logged once", async () => {
     const uploads = path.join(app.dataDir, "uploads");
     fs.rmSync(uploads, { recursive: true, force: true });
     fs.writeFileSync(uploads, "pas un dossier");
     try {
-      const response = await fetch(`${app.url}/readyz`, { headers: { "X-Request-Id": "sonde-readyz-1" } });
-      expect(response.status).toBe(503);
-      const body = (await response.json()) as { status: string; failed: string[]; checks: Record<string, string> };
-      expect(body.status).toBe("error");
-      expect(body.failed).toEqual(["storage"]);
-      expect(body.checks.database).toBe("ok");
-      expect(body.checks.queue).toBe("ok");
-      expect(body.checks.storage).not.toBe("ok");
-      expect(logLines.some((line) => line.requestId === "sonde-readyz-1" && String(line.msg).includes("readyz"))).toBe(true);
+      // The monitor answers from its last check and refreshes behind (DEPENDENCY_CHECK_SECONDS=0 here).
+      const body = await vi.waitFor(
+        async () => {
+          const response = await fetch(`${app.url}/readyz`, { headers: { "X-Request-Id": "sonde-readyz-1" } });
+          expect(response.status).toBe(200);
+          const json = (await response.json()) as ReadyBody;
+          expect(json.checks.storage?.status).toBe("degraded");
+          return json;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(body.status).toBe("degraded");
+      expect(body.degraded).toEqual(["storage"]);
+      expect(body.failed).toBeUndefined();
+      expect(body.checks.database?.status).toBe("ok");
+      expect(body.checks.queue?.status).toBe("ok");
+      expect(body.checks.storage?.cause).toBe("disk-permission");
+      expect(body.checks.storage?.message).toMatch(/dossier des photos/);
+      await fetch(`${app.url}/readyz`);
+      const warnings = logLines.filter((line) => line.dependency === "storage" && String(line.msg).includes("dégradée"));
+      expect(warnings).toHaveLength(1);
     } finally {
       fs.rmSync(uploads, { force: true });
     }
-    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const response = await fetch(`${app.url}/readyz`);
+        expect(((await response.json()) as ReadyBody).status).toBe("ok");
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+    expect(logLines.some((line) => line.dependency === "storage" && String(line.msg).includes("rétablie"))).toBe(true);
   });
 });
 
@@ -104,6 +138,14 @@ describe(`Prometheus metrics (${engine})`, () => {
     expect(text).not.toContain("une-page-qui-n-existe-pas");
     expect(text).toMatch(/occazio_job_queue_depth \d+/);
     expect(text).toMatch(/occazio_sse_connections 0/);
+    // Per-dependency gauges (the database of this process included) and the queue's due jobs.
+    expect(text).toMatch(/occazio_dependency_up\{dependency="database"\} 1/);
+    expect(text).toMatch(/occazio_dependency_up\{dependency="storage"\} 1/);
+    expect(text).toMatch(/occazio_dependency_cause\{dependency="storage",cause="ok"\} 1/);
+    expect(text).toMatch(/occazio_job_queue_ready\{queue="email"\} 0/);
+    expect(text).toMatch(/occazio_job_queue_oldest_ready_seconds\{queue="email"\} 0/);
+    // Jobs run in this process (JOBS_IN_WEB): no worker to watch.
+    expect(text).not.toContain("occazio_worker_heartbeat_age_seconds");
     if (engine === "postgres") expect(text).toMatch(/occazio_db_pool_connections\{state="total"\} \d+/);
   });
 
@@ -120,17 +162,34 @@ describe(`Prometheus metrics (${engine})`, () => {
 });
 
 describe(`readiness when the database is gone (${engine})`, () => {
-  it("answers 503 naming the database", async () => {
+  it("answers 503 naming the database alone, logged with the request id; /metrics still answers", async () => {
     const own = await createTestDatabase();
-    const gone = await startTestApp({ db: own });
+    const ownQueue = await createJobQueue({ handle: own, logger: createLogger({ level: "silent", pretty: false }), retryLimit: 1, retryDelaySeconds: 1, pollSeconds: 1 });
+    const gone = await startTestApp({
+      db: own,
+      jobs: ownQueue,
+      logger: pino({ level: "info" }, sinkOf(logLines)),
+      env: { METRICS_TOKEN: TOKEN, DEPENDENCY_CHECK_SECONDS: "0" },
+    });
     try {
+      expect((await fetch(`${gone.url}/readyz`)).status).toBe(200);
       await own.close();
-      const response = await fetch(`${gone.url}/readyz`);
+      const response = await fetch(`${gone.url}/readyz`, { headers: { "X-Request-Id": "sonde-readyz-2" } });
       expect(response.status).toBe(503);
-      const body = (await response.json()) as { failed: string[] };
-      expect(body.failed).toContain("database");
+      const body = (await response.json()) as ReadyBody;
+      expect(body.status).toBe("error");
+      expect(body.failed).toEqual(["database"]);
+      expect(body.checks.database?.status).toBe("error");
+      expect(logLines.some((line) => line.requestId === "sonde-readyz-2" && String(line.msg).includes("readyz"))).toBe(true);
+      // The scrape still answers, with this process's database at 0 (no queue figures this time).
+      const scrape = await fetch(`${gone.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(scrape.status).toBe(200);
+      const text = await scrape.text();
+      expect(text).toMatch(/occazio_dependency_up\{dependency="database"\} 0/);
+      expect(text).not.toMatch(/occazio_dependency_cause\{dependency="database",cause="ok"\}/);
     } finally {
       await gone.close();
+      await ownQueue.close().catch(() => {});
     }
   });
 });

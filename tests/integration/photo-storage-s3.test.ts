@@ -29,9 +29,10 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 import { verifyEmailThroughOutbox } from "../support/verify-email";
 
 /**
- * The S3 storage driver against a real S3-compatible server (s3rver, started here), through
- * the real HTTP app: uploads, variants, access to photos, removals, an outage of the bucket,
- * and the disk → bucket migration. Nothing of ours is mocked.
+ * The S3 storage driver against a real S3-compatible server (s3rver, started here, with every
+ * request's AWS Signature V4 verified), through the real HTTP app: uploads, variants, access to
+ * photos, removals, an outage of the bucket, a wrong secret key, and the disk → bucket
+ * migration. Nothing of ours is mocked.
  */
 const engine = process.env.TEST_DB_ENGINE;
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -215,6 +216,36 @@ describe(`photos in an S3 bucket (${engine})`, () => {
     const retried = await upload(seller.client, listingId);
     expect(retried.status).toBe(201);
     expect(await photoRows(listingId)).toHaveLength(1);
+  });
+});
+
+describe(`the S3 server verifies signatures (${engine})`, () => {
+  it("a wrong secret key is refused (SignatureDoesNotMatch): nothing is written, a read is an outage, not a missing photo", async () => {
+    const settings = parseStorageUrl(s3.storageUrl);
+    if (settings.driver !== "s3") throw new Error("STORAGE_URL de test mal lue");
+    const key = `listings/signature-${uniq()}/photo-480.webp`;
+    const wrong = createS3Storage({
+      ...settings,
+      credentials: { accessKeyId: S3RVER_CREDENTIALS.accessKeyId, secretAccessKey: "pas-le-bon-secret" },
+    });
+    const refused = await wrong.put(key, Buffer.from("webp"), "image/webp").catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StorageUnavailableError);
+    expect((refused as Error).cause).toMatchObject({ name: "SignatureDoesNotMatch", $metadata: { httpStatusCode: 403 } });
+    expect(await storage.size(key)).toBeNull();
+
+    // The right key writes the same object, its signature and body hash checked; the wrong
+    // one still cannot read it.
+    const before = s3.counts();
+    await storage.put(key, Buffer.from("webp"), "image/webp");
+    expect(s3.counts().verified).toBe(before.verified + 1);
+    expect(s3.counts().payloadHashed).toBe(before.payloadHashed + 1);
+    expect(await storage.size(key)).toBe(4);
+    await expect(wrong.get(key)).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(wrong.check()).rejects.toBeInstanceOf(StorageUnavailableError);
+    const unknown = createS3Storage({ ...settings, credentials: { accessKeyId: "CLE-INCONNUE", secretAccessKey: "x" } });
+    const notFound = await unknown.put(key, Buffer.from("webp"), "image/webp").catch((error: unknown) => error);
+    expect((notFound as Error).cause).toMatchObject({ name: "InvalidAccessKeyId" });
+    await storage.delete(key);
   });
 });
 

@@ -276,7 +276,7 @@ describe(`photos of deleted listings (${engine})`, () => {
     expect((await seller.request(url)).status).toBe(404);
   });
 
-  it("are served to the seller only while the listing is pending, rejected or sold (published only for the public)", async () => {
+  it("are served to the seller only while the listing is pending, rejected or sold (published only for the public; a sold listing's first photo for its sold page)", async () => {
     const seller = createClient(app.url);
     const { user: sellerUser } = await seller.signUp(`attente.${uniq()}@exemple.fr`);
     const listing = await insertListing(t.db, sellerUser.id, { status: "pending" });
@@ -287,15 +287,24 @@ describe(`photos of deleted listings (${engine})`, () => {
     fs.writeFileSync(file, Buffer.from("RIFF0000WEBP"));
     const url = `/uploads/${variantKey(storageKey, 480)}`;
 
+    // A second photo: never shown by the sold page.
+    const secondKey = `listings/${listing.id}/${uniq()}`;
+    await t.db.insert(listingPhotos).values({ listingId: listing.id, position: 1, storageKey: secondKey, width: 480, height: 360, variantWidths: [480] });
+    fs.writeFileSync(path.join(app.dataDir, "uploads", variantKey(secondKey, 480)), Buffer.from("RIFF0000WEBP"));
+    const second = `/uploads/${variantKey(secondKey, 480)}`;
     for (const status of ["pending", "rejected", "sold"] as const) {
       await t.db.update(listings).set({ status }).where(eq(listings.id, listing.id));
-      const anonymous = await fetch(app.url + url);
-      expect(anonymous.status, status).toBe(404);
-      expect(anonymous.headers.get("cache-control"), status).toBe("no-store");
-      const own = await seller.request(url);
-      expect(own.status, status).toBe(200);
-      expect(own.headers.get("cache-control"), status).toBe("private, no-store");
+      for (const photo of status === "sold" ? [second] : [url, second]) {
+        const anonymous = await fetch(app.url + photo);
+        expect(anonymous.status, status).toBe(404);
+        expect(anonymous.headers.get("cache-control"), status).toBe("no-store");
+        const own = await seller.request(photo);
+        expect(own.status, status).toBe(200);
+        expect(own.headers.get("cache-control"), status).toBe("private, no-store");
+      }
     }
+    // Sold: the first photo is the sold page's, for anyone.
+    expect((await fetch(app.url + url)).status).toBe(200);
     await t.db.update(listings).set({ status: "published" }).where(eq(listings.id, listing.id));
     const published = await fetch(app.url + url);
     expect(published.status).toBe(200);

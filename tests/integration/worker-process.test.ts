@@ -6,6 +6,7 @@ import { listings, marketPriceModels } from "~/db/schema";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, createQueuedMailer } from "~/server/mailer.server";
+import { readWorkerHeartbeats } from "~/server/worker-heartbeat.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { startSmtpPeer } from "../support/peers";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -44,7 +45,19 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
     url.pathname = `/${t.name}`;
     const child = spawn(process.execPath, ["--enable-source-maps", "build/node/worker.mjs"], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", DATABASE_URL: url.toString(), SMTP_URL: smtp.url, JOB_POLL_SECONDS: "0.5", LOG_LEVEL: "warn" },
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        DATABASE_URL: url.toString(),
+        SMTP_URL: smtp.url,
+        JOB_POLL_SECONDS: "0.5",
+        LOG_LEVEL: "warn",
+        // Its probes on a free port (named in the ready line), its heartbeat every second.
+        WORKER_HEALTH_PORT: "0",
+        HOST: "127.0.0.1",
+        WORKER_HEARTBEAT_SECONDS: "1",
+        METRICS_TOKEN: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -56,6 +69,17 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
     });
 
     await vi.waitFor(() => expect(output).toContain("Occazio worker prêt"), { timeout: 90_000, interval: 200 });
+    // Its heartbeat is in the database for the web processes, and its own probes answer.
+    expect(await readWorkerHeartbeats(t.db, 30)).toMatchObject({ alive: 1 });
+    const healthPort = Number(/sondes sur le port (\d+)/.exec(output)?.[1]);
+    expect(healthPort).toBeGreaterThan(0);
+    const health = await fetch(`http://127.0.0.1:${healthPort}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok" });
+    const workerMetrics = await (await fetch(`http://127.0.0.1:${healthPort}/metrics`)).text();
+    expect(workerMetrics).toMatch(/occazio_job_queue_ready\{queue="email"\} \d+/);
+    expect(workerMetrics).toMatch(/occazio_job_queue_oldest_ready_seconds\{queue="email"\} [\d.]+/);
+    expect(workerMetrics).toMatch(/occazio_worker_last_heartbeat_timestamp_seconds \d/);
     await vi.waitFor(() => expect(smtp.received.map((m) => m.to[0]).sort()).toEqual([...to].sort()), { timeout: 30_000, interval: 200 });
     await vi.waitFor(async () => expect(await queue.depth()).toBe(0), { timeout: 10_000, interval: 200 });
     await vi.waitFor(
@@ -67,9 +91,13 @@ describe.runIf(process.env.TEST_DB_ENGINE === "postgres")("npm run worker (postg
       },
       { timeout: 60_000, interval: 250 },
     );
+    // Still beating after a few intervals.
+    await vi.waitFor(async () => expect((await readWorkerHeartbeats(t.db, 2)).alive).toBe(1), { timeout: 10_000, interval: 250 });
     child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(smtp.received).toHaveLength(3);
+    // A clean stop removes its heartbeat: the web processes see at once that no worker runs.
+    expect(await readWorkerHeartbeats(t.db, 30)).toEqual({ latestAgeSeconds: null, alive: 0 });
   }, 150_000);
 });
 

@@ -8,12 +8,13 @@ import { COUNTER_WINDOW_MS, createCounterDedupe } from "~/features/listings/list
 import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { loadConfig } from "~/server/config.server";
 import type { AppServices } from "~/server/context";
-import { createEventBus } from "~/server/events.server";
+import { createEventBus, type EventBus } from "~/server/events.server";
 import type { JobQueue } from "~/server/jobs.server";
 import { createLogger, type Logger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
 import { createUserRateLimits, type RateLimitStore } from "~/server/rate-limit.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
+import type { ReadReplicas } from "~/db/replicas.server";
 import { createHttpApp } from "../../server/app";
 import type { TestDatabase } from "./test-db";
 
@@ -37,10 +38,14 @@ export async function startTestApp(options: {
   host?: string;
   /** Default: disk under the app's temporary DATA_DIR. */
   storage?: Storage;
+  /** Default: in memory (this process only); a Redis bus makes /readyz check Redis. */
+  events?: EventBus;
   /** Where the rate-limit windows live (default: memory; the table with PostgreSQL as in production). */
   rateLimitStore?: RateLimitStore;
   /** Scale of the app's own limits (USER_RATE_LIMITS) alone, sign-in limits staying at RATE_LIMIT_SCALE. */
   userRateLimitScale?: number;
+  /** Read replicas of `db` (decision 0038): public reads go there, as with DATABASE_REPLICA_URLS. */
+  replicas?: ReadReplicas;
 }) {
   const buildFile = path.join(ROOT, "build/server/index.js");
   if (!fs.existsSync(buildFile)) {
@@ -67,12 +72,13 @@ export async function startTestApp(options: {
   const services: AppServices = {
     config,
     db: options.db.db,
+    replicas: options.replicas ?? null,
     logger,
     mailer,
     jobs: options.jobs,
     storage:
       options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
-    events: createEventBus(),
+    events: options.events ?? createEventBus(),
     rateLimits: createUserRateLimits(options.userRateLimitScale ?? config.RATE_LIMIT_SCALE, options.rateLimitStore),
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
     sitemap: createSitemapCache({ db: options.db.db, origin: config.PUBLIC_URL, refreshSeconds: 0 }),

@@ -44,14 +44,16 @@ export interface BuildSitemapsOptions {
    * worker thread with its own connection, at the lowest CPU priority (decision 0008, third
    * amendment): the web thread only receives the finished files. Without it (the embedded
    * PGlite, which lives in this thread and cannot be shared), the rebuild runs here in slices.
+   * A function is asked at each rebuild (a read replica in rotation, else the primary: decision 0038).
    */
-  databaseUrl?: string;
+  databaseUrl?: string | (() => string | undefined);
 }
 
 /** Builds every sitemap file from the database (the work a background refresh does). */
 export async function buildSitemaps(options: BuildSitemapsOptions): Promise<SitemapSnapshot> {
   const maxUrls = options.maxUrls ?? SITEMAP_MAX_URLS;
-  if (options.databaseUrl) return buildInWorker({ databaseUrl: options.databaseUrl, origin: options.origin, maxUrls });
+  const databaseUrl = typeof options.databaseUrl === "function" ? options.databaseUrl() : options.databaseUrl;
+  if (databaseUrl) return buildInWorker({ databaseUrl, origin: options.origin, maxUrls });
   const worker = new GzipWorker();
   try {
     return await writeSitemaps(options.db, options.origin, maxUrls, worker);

@@ -2,6 +2,8 @@ import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
 import { CompareButton } from "~/features/compare/comparison-tray";
+import { ShareListing } from "~/features/discovery/share-listing";
+import { SimilarListings } from "~/features/discovery/similar-listings";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { MessageSellerButton } from "~/features/messages/message-seller-button";
 import type { QueueItem } from "~/features/moderation/moderation-data";
@@ -13,11 +15,11 @@ import { PriceRatingSection } from "~/features/pricing/price-rating-section";
 import { formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import { useInteractive } from "~/ui/use-interactive";
 import { WhenVisible } from "~/ui/when-visible";
-import type { PriceDropBadge } from "./listing-card-data";
+import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
 import { CritAirSticker } from "./critair-sticker";
 import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "./listing-facts";
-
+import { listingReference } from "./listing-reference";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
 import { PriceDropPrice } from "./price-drop-price";
@@ -179,6 +181,8 @@ export interface ListingPageData {
   priceRating: ListingPriceRating | null;
   priceDrop: PriceDropBadge | null;
   priceHistory: PriceHistoryItem[];
+  /** 'Annonces similaires' (issue 36). */
+  similar: ListingCardData[];
   canonical: string;
   origin: string;
 }
@@ -189,9 +193,10 @@ export interface ListingPageData {
  * contact bar at the bottom.
  */
 export function ListingDetailPage({ data }: { data: ListingPageData }) {
-  const { listing, favorite, history, priceRating, priceDrop, priceHistory, canonical, origin } = data;
+  const { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical, origin } = data;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
+  const share = <ShareListing url={canonical} title={`${listing.brand} ${listing.model}`} price={listing.price != null ? formatPrice(listing.price) : null} />;
   const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
   return (
     <article className="space-y-6">
@@ -200,6 +205,8 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
         <BackButton />
         {listing.status === "published" ? (
           <div className="flex items-center gap-2">
+            {/* On phones 'Partager' sits beside the reference, leaving this row to the back button. */}
+            <div className="max-wide:hidden">{share}</div>
             <CompareButton listingId={listing.id} variant="detail" />
             <FavoriteButton listingId={listing.id} initialFavorite={favorite} screen="detail" variant="detail" />
           </div>
@@ -215,6 +222,12 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             <p className="mt-1 text-slate-600">
               {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
             </p>
+            <div className="mt-1 flex items-center justify-between gap-2">
+              <p className="text-sm text-slate-500">
+                {[`Réf. ${listingReference(listing.id)}`, listing.publishedAt ? `publiée le ${formatDate(listing.publishedAt)}` : null].filter(Boolean).join(" · ")}
+              </p>
+              {listing.status === "published" ? <div className="wide:hidden">{share}</div> : null}
+            </div>
             <KeyFacts listing={listing} />
             {priceRating?.level ? (
               <a href="#prix-marche" className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
@@ -343,6 +356,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
           ) : null}
         </aside>
       </div>
+      <SimilarListings listings={similar} />
       <ContactBar listing={listing} priceDrop={priceDrop} />
     </article>
   );

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings, proProfiles, type ListingStatus } from "~/db/schema";
 
@@ -15,7 +15,8 @@ export type PhotoAccess =
 /**
  * Whether a listing's photos may be seen by anyone, like its detail page: published only.
  * Drafts, pending, rejected, sold and deleted listings show their photos to their seller and
- * to moderators only (pages link them through the app's `/uploads`, never PHOTO_BASE_URL).
+ * to moderators only (pages link them through the app's `/uploads`, never PHOTO_BASE_URL) —
+ * except the first photo of a sold listing, which its 'Ce véhicule a été vendu' page shows.
  */
 export function hasPublicPhotos(status: ListingStatus): boolean {
   return status === "published";
@@ -40,11 +41,17 @@ export async function photoAccess(db: DbExecutor, photoPath: string): Promise<Ph
     return pro ? { kind: "public" } : { kind: "none" };
   }
   const [row] = await db
-    .select({ status: listings.status, ownerId: listings.ownerId })
+    .select({
+      status: listings.status,
+      ownerId: listings.ownerId,
+      // The sold page (issue 36) shows the listing's first photo to anyone.
+      first: sql<boolean>`${listingPhotos.position} = (select min(p.position) from listing_photos p where p.listing_id = ${listingPhotos.listingId})`,
+    })
     .from(listingPhotos)
     .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
     .where(eq(listingPhotos.storageKey, match[1]!))
     .limit(1);
   if (!row) return { kind: "none" };
-  return hasPublicPhotos(row.status) ? { kind: "public" } : { kind: "restricted", ownerId: row.ownerId };
+  if (hasPublicPhotos(row.status) || (row.status === "sold" && row.first)) return { kind: "public" };
+  return { kind: "restricted", ownerId: row.ownerId };
 }

@@ -1,7 +1,14 @@
 import { formatCount, formatPrice } from "~/ui/format";
 import { MIN_COMPARABLES, NOT_ENOUGH_COMPARABLES, type ListingPriceRating, type PriceLevel } from "./price-rating";
 import { PriceRatingBadge } from "./price-rating-badge";
-import { PriceRatingChart } from "./price-rating-chart";
+import { lazy, Suspense } from "react";
+
+/**
+ * The chart is rendered on the server with the page (React waits for it), but its code is a
+ * chunk of its own that hydration fetches: it is below the fold and not in the listing page's
+ * first-load script (decision 0021 budget).
+ */
+const PriceRatingChart = lazy(() => import("./price-rating-chart").then((m) => ({ default: m.PriceRatingChart })));
 
 const EXPLANATION: Record<PriceLevel, string> = {
   1: "Le prix est nettement inférieur à la fourchette estimée.",
@@ -64,13 +71,15 @@ export function PriceRatingSection({
         </>
       )}
       {rating.points.length > 0 ? (
-        <PriceRatingChart
-          points={rating.points}
-          self={rating.self}
-          estimateLow={level ? estimateLow : null}
-          estimateHigh={level ? estimateHigh : null}
-          title={`Prix selon le kilométrage des annonces ${brand} ${model} comparables, cette annonce mise en évidence`}
-        />
+        <Suspense fallback={<div className="aspect-[340/210] w-full" />}>
+          <PriceRatingChart
+            points={rating.points}
+            self={rating.self}
+            estimateLow={level ? estimateLow : null}
+            estimateHigh={level ? estimateHigh : null}
+            title={`Prix selon le kilométrage des annonces ${brand} ${model} comparables, cette annonce mise en évidence`}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

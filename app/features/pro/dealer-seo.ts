@@ -1,3 +1,4 @@
+import { formatCount, formatNumber } from "~/ui/format";
 import type { DealerPageData } from "./dealer-page-data";
 
 const SCHEMA_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
@@ -43,6 +44,7 @@ export function dealerJsonLd(dealer: DealerPageData, options: { url: string; ori
 
 /** The meta description: who, where, how many vehicles. */
 export function dealerDescription(dealer: Pick<DealerPageData, "companyName" | "city" | "postalCode">, total: number, capped: boolean): string {
-  const count = capped ? `${total}+ véhicules` : total === 1 ? "1 véhicule" : `${total} véhicules`;
+  // "2 450 véhicules", as the page itself writes it (a search engine shows this text as is).
+  const count = capped ? `${formatNumber(total)}+ véhicules` : formatCount(total, "véhicule", "véhicules");
   return `${dealer.companyName}, professionnel de l'automobile à ${dealer.city} (${dealer.postalCode}) : ${count} d'occasion en vente sur Occazio, horaires, adresse et informations légales.`;
 }

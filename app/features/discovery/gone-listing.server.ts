@@ -1,0 +1,49 @@
+import { asc, eq } from "drizzle-orm";
+import type { DbExecutor } from "~/db/client.server";
+import { listingPhotos, listings } from "~/db/schema";
+import { photoUrls } from "~/features/listings/listing-cards.server";
+import { isUuid } from "~/db/ids";
+import type { Storage } from "~/server/storage.server";
+import type { GoneListing } from "./gone-listing-data";
+import { findSimilarListings } from "./similar-listings.server";
+
+export type { GoneListing };
+
+/** The 410 page of a sold or removed listing (gone-listing-data.ts), or null for a 404. */
+export async function findGoneListing(options: { db: DbExecutor; storage: Storage; listingId: string }): Promise<GoneListing | null> {
+  if (!isUuid(options.listingId)) return null;
+  const [listing] = await options.db.select().from(listings).where(eq(listings.id, options.listingId)).limit(1);
+  if (!listing || !listing.publishedAt || (listing.status !== "sold" && listing.status !== "deleted")) return null;
+  const similar = await findSimilarListings({
+    db: options.db,
+    storage: options.storage,
+    to: {
+      listingId: listing.id,
+      ownerId: listing.ownerId,
+      brand: listing.brand,
+      model: listing.model,
+      vehicleType: listing.vehicleType,
+      price: listing.price,
+      latitude: listing.latitude,
+      longitude: listing.longitude,
+    },
+  });
+  if (listing.status === "deleted") return { kind: "removed", similar };
+  const [photo] = await options.db
+    .select({ storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths })
+    .from(listingPhotos)
+    .where(eq(listingPhotos.listingId, listing.id))
+    .orderBy(asc(listingPhotos.position))
+    .limit(1);
+  return {
+    kind: "sold",
+    brand: listing.brand,
+    model: listing.model,
+    year: listing.year,
+    mileage: listing.mileage,
+    price: listing.price,
+    // Through the app's /uploads, where photo-access.server.ts lets anyone see a sold listing's first photo.
+    photo: photo ? photoUrls(options.storage, photo, listing.status) : null,
+    similar,
+  };
+}

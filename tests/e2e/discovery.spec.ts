@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousAxeViolation, open, settled } from "./fixtures";
+
+/**
+ * A listing's page as a hub (issue 36), on the demo listings of the e2e server: its reference and
+ * publication date, 'Partager' (copy, e-mail, WhatsApp where the browser has no share sheet), and
+ * 'Annonces similaires': cars to move on to, never the listing itself, each opening its own page.
+ */
+for (const width of [375, 1280]) {
+  test(`${width} px: a listing shows its reference, shares its link and offers similar cars that open their own pages`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
+    await open(page, "/recherche?brand=Peugeot");
+    await page.locator("main article").first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/annonce\//);
+    await settled(page);
+    const listingPath = new URL(page.url()).pathname;
+
+    // Reference and publication date under the title.
+    await expect(page.getByText(/^Réf\. [0-9A-HJKMNP-TV-Z]{6} · publiée le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+
+    // 'Partager': no share sheet in this browser, so the menu; the link copied is the page's canonical URL.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.locator("summary:visible", { hasText: "Partager" }).click();
+    const copy = page.getByRole("button", { name: "Copier le lien" });
+    await expect(copy).toBeVisible();
+    await expect(page.getByRole("link", { name: "Envoyer par e-mail" })).toHaveAttribute("href", /^mailto:\?subject=.*%2Fannonce%2F/);
+    await expect(page.getByRole("link", { name: "Envoyer par WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=.*%2Fannonce%2F/);
+    await copy.click();
+    await expect(page.getByRole("status").filter({ hasText: "Lien copié." })).toBeVisible();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).pathname).toBe(listingPath);
+
+    const section = page.getByRole("region", { name: "Annonces similaires" });
+    await section.scrollIntoViewIfNeeded();
+    const cards = section.getByRole("article");
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(6);
+    const links = await Promise.all((await cards.all()).map((card) => card.getByRole("link").getAttribute("href")));
+    expect(links).not.toContain(listingPath);
+    expect(new Set(links).size).toBe(links.length);
+    // Each card shows a price; on a phone the row scrolls sideways within the page's width.
+    await expect(cards.first().getByText(/€$/)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await page.screenshot({ path: testInfo.outputPath(`annonces-similaires-${width}.png`) });
+    await expectNoSeriousAxeViolation(page, "section[aria-labelledby='annonces-similaires']");
+
+    const first = cards.first().getByRole("link");
+    const target = await first.getAttribute("href");
+    await first.click();
+    await expect(page).toHaveURL(new RegExp(`${target}$`));
+    await settled(page);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+}
