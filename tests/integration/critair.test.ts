@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, savedSearches, savedSearchNotices } from "~/db/schema";
-import { computeCritAir, EURO_NORMS, type CritAirFilter } from "~/features/catalogue/critair";
+import { computeCritAir, EURO_NORMS } from "~/features/catalogue/critair";
 import { FUELS, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
 import { validateRevision } from "~/features/moderation/listing-revisions.server";
 import type { Notifier } from "~/features/moderation/moderator.server";
@@ -12,7 +12,7 @@ import { saveSearch } from "~/features/saved-searches/save-search.server";
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchListings } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
-import { searchHref, type SearchFilters } from "~/features/search/search-params";
+import { searchHref, type CritAirFilter, type SearchFilters } from "~/features/search/search-params";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer } from "~/server/mailer.server";

@@ -13,14 +13,6 @@ export type CritAir = 0 | 1 | 2 | 3 | 4 | 5 | typeof NON_CLASSE;
  */
 export const NON_CLASSE = 6;
 
-/** The classes the filter offers ('Crit'Air : 0 / 1 ou mieux / 2 ou mieux / 3 ou mieux'). */
-export const CRITAIR_FILTER_VALUES = [0, 1, 2, 3] as const;
-export type CritAirFilter = (typeof CRITAIR_FILTER_VALUES)[number];
-
-export function critAirFilterLabel(value: CritAirFilter): string {
-  return value === 0 ? "Crit'Air 0 (électrique)" : `Crit'Air ${value} ou mieux`;
-}
-
 /** "Crit'Air 2", "Crit'Air 0 (électrique)", "Non classé". */
 export function critAirLabel(critair: number): string {
   if (critair === NON_CLASSE) return "Non classé";

@@ -32,15 +32,7 @@ export type EuroNorm = (typeof EURO_NORMS)[number];
 /** The wizard's choice when the seller does not give the standard (the date then decides). */
 export const EURO_NORM_UNKNOWN_LABEL = "Je ne sais pas";
 
-export {
-  CRITAIR_FILTER_VALUES,
-  critAirFilterLabel,
-  critAirLabel,
-  isCritAir,
-  NON_CLASSE,
-  type CritAir,
-  type CritAirFilter,
-} from "./critair-label";
+export { critAirLabel, isCritAir, NON_CLASSE, type CritAir } from "./critair-label";
 
 /** Energies the annexe classes by their fuel (a non-rechargeable hybrid is classed as petrol). */
 const PETROL: readonly string[] = ["Essence", "Hybride"] satisfies Fuel[];

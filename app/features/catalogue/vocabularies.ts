@@ -47,15 +47,6 @@ export type LicenseStatus = (typeof LICENSE_STATUSES)[number];
 export type Color = (typeof COLORS)[number];
 export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 
-/** Result of the last contrôle technique, as stored (labels: INSPECTION_RESULT_LABELS). */
-export const INSPECTION_RESULTS = ["favorable", "defavorable", "not_required"] as const;
-export type InspectionResult = (typeof INSPECTION_RESULTS)[number];
-export const INSPECTION_RESULT_LABELS: Record<InspectionResult, string> = {
-  favorable: "Favorable",
-  defavorable: "Défavorable — contre-visite",
-  not_required: "Non requis : véhicule de moins de 4 ans",
-};
-
 /**
  * Spellings found in the spec's two lists (and so in old links), mapped to the canonical
  * value. Keys are lower case without accents.

@@ -1,18 +1,4 @@
-import { critAirLabel, isCritAir, NON_CLASSE } from "~/features/catalogue/critair-label";
-
-/**
- * The official colours (certificat-air.gouv.fr; decision 0039) as literal classes, so Tailwind
- * generates them: 0 vert, 1 violet, 2 jaune, 3 orange, 4 bordeaux, 5 gris. The number is dark
- * where white would not reach a 4.5:1 contrast.
- */
-const DISC_CLASSES: Record<0 | 1 | 2 | 3 | 4 | 5, string> = {
-  0: "bg-[#00a651] text-slate-900",
-  1: "bg-[#7b3f98] text-white",
-  2: "bg-[#ffd200] text-slate-900",
-  3: "bg-[#f7941d] text-slate-900",
-  4: "bg-[#7f1d2d] text-white",
-  5: "bg-[#6b7280] text-white",
-};
+import { critAirLabel, NON_CLASSE } from "~/features/catalogue/critair-label";
 
 /**
  * The Crit'Air sticker (decision 0039): a disc in the official colour with the class number
@@ -29,30 +15,17 @@ export function CritAirSticker({
   withText?: boolean;
   size?: "sm" | "md";
 }) {
-  if (!isCritAir(critair)) return null;
+  if (critair == null) return null;
   const label = critAirLabel(critair);
-  if (critair === NON_CLASSE) {
-    return (
-      <span className="rounded border px-1.5 text-xs font-semibold" data-critair="nc">
-        {label}
-      </span>
-    );
-  }
-  const disc = (
-    <span
-      role="img"
-      aria-label={`Vignette ${label}`}
-      data-critair={critair}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-bold ${DISC_CLASSES[critair]} ${size === "sm" ? "size-6 text-xs" : "size-8 text-sm"}`}
-    >
-      {critair}
-    </span>
-  );
-  if (!withText) return disc;
+  const classed = critair < NON_CLASSE;
   return (
-    <span className="inline-flex items-center gap-1.5">
-      {disc}
-      <span className="text-sm font-semibold">{label}</span>
+    <span className="inline-flex items-center gap-1.5 text-sm font-semibold">
+      {classed ? (
+        <span role="img" aria-label={`Vignette ${label}`} data-critair={critair} className={`critair-disc ${size === "sm" ? "size-6 text-xs" : "size-8"}`}>
+          {critair}
+        </span>
+      ) : null}
+      {withText || !classed ? label : null}
     </span>
   );
 }

@@ -18,7 +18,7 @@ import { WhenVisible } from "~/ui/when-visible";
 import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
 import { CritAirSticker } from "./critair-sticker";
-import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "./listing-facts";
+import { listingFacts, NOT_SPECIFIED } from "./listing-facts";
 import { listingReference } from "./listing-reference";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
@@ -85,9 +85,7 @@ function Facts({ listing }: { listing: ListingDetail }) {
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-          <dd className="font-medium">
-            {value === null || value === "" ? NOT_SPECIFIED : label === CRITAIR_FACT ? <CritAirSticker critair={listing.critair} withText /> : value}
-          </dd>
+          <dd className="font-medium">{value === null || value === "" ? NOT_SPECIFIED : value}</dd>
         </div>
       ))}
     </dl>
@@ -96,18 +94,12 @@ function Facts({ listing }: { listing: ListingDetail }) {
 
 /** Under the title: the Crit'Air sticker, the last contrôle technique and the owners (issue 34). */
 function KeyFacts({ listing }: { listing: ListingDetail }) {
-  const { inspection, owners } = listing;
-  if (listing.critair == null && !inspection && !owners) return null;
   return (
-    <ul className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-800" aria-label="Points clés">
-      {listing.critair != null ? (
-        <li>
-          <CritAirSticker critair={listing.critair} withText />
-        </li>
-      ) : null}
-      {inspection ? <li>Contrôle technique : {inspection}</li> : null}
-      {owners ? <li className="font-semibold">{owners}</li> : null}
-    </ul>
+    <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm empty:hidden">
+      <CritAirSticker critair={listing.critair} withText />
+      {listing.inspection ? <span>Contrôle technique : {listing.inspection}</span> : null}
+      {listing.owners ? <b>{listing.owners}</b> : null}
+    </p>
   );
 }
 

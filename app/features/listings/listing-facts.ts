@@ -1,4 +1,4 @@
-import { critAirLabel, isCritAir } from "~/features/catalogue/critair-label";
+import { critAirLabel } from "~/features/catalogue/critair-label";
 import { formatMileage } from "~/ui/format";
 import type { ListingDetail } from "./listing-detail-data";
 
@@ -23,7 +23,7 @@ export function listingFacts(listing: ListingDetail): [label: string, value: str
     ["Type de véhicule", listing.vehicleType],
     ["État du véhicule", listing.vehicleCondition],
     ["Norme Euro", listing.euroNorm],
-    [CRITAIR_FACT, isCritAir(listing.critair) ? critAirLabel(listing.critair) : null],
+    [CRITAIR_FACT, listing.critair != null ? critAirLabel(listing.critair) : null],
     ["Contrôle technique", listing.inspection],
     ["Propriétaires", listing.owners],
   ];

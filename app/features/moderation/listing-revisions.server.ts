@@ -15,7 +15,7 @@ import {
   type Listing,
   type ListingRevisionChanges,
 } from "~/db/schema";
-import { INSPECTION_RESULT_LABELS, type InspectionResult } from "~/features/catalogue/vocabularies";
+import { INSPECTION_RESULT_LABELS, type InspectionResult } from "~/features/catalogue/inspection-results";
 import { listingPath } from "~/features/listings/listing-seo";
 import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";

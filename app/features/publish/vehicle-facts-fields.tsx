@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { computeCritAir, critAirLabel, EURO_NORM_UNKNOWN_LABEL, EURO_NORMS, NON_CLASSE } from "~/features/catalogue/critair";
-import { INSPECTION_RESULT_LABELS, INSPECTION_RESULTS } from "~/features/catalogue/vocabularies";
+import { INSPECTION_RESULT_LABELS, INSPECTION_RESULTS } from "~/features/catalogue/inspection-results";
 import { CritAirSticker } from "~/features/listings/critair-sticker";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";

@@ -7,7 +7,7 @@
  */
 import { z } from "~/ui/zod";
 import { EURO_NORMS, EURO_NORM_UNKNOWN_LABEL, type EuroNorm } from "~/features/catalogue/critair";
-import { INSPECTION_RESULT_LABELS, INSPECTION_RESULTS, type InspectionResult } from "~/features/catalogue/vocabularies";
+import { INSPECTION_RESULT_LABELS, INSPECTION_RESULTS, type InspectionResult } from "~/features/catalogue/inspection-results";
 import { isOverFourYears, parseIsoDate, todayInFrance } from "./inspection-rule";
 
 export const MAX_OWNER_COUNT = 99;

@@ -1,5 +1,4 @@
-import { critAirFilterLabel } from "~/features/catalogue/critair-label";
-import { DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
+import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
 import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { formatMileage, formatPrice } from "~/ui/format";

@@ -1,6 +1,5 @@
-import { critAirFilterLabel } from "~/features/catalogue/critair-label";
 import { formatMileage, formatPrice } from "~/ui/format";
-import { DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
+import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
 
 /**
  * The active filters of a search as removable badges (the filter dialog, /recherche, saved

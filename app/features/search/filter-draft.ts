@@ -1,4 +1,3 @@
-import type { CritAirFilter } from "~/features/catalogue/critair-label";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import {
   DEFAULT_RADIUS_KM,
@@ -9,6 +8,7 @@ import {
   MIN_YEAR,
   roundRadius,
   type SearchFilters,
+  type CritAirFilter,
   type SearchSort,
   type SellerKind,
 } from "./search-params";

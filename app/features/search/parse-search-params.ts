@@ -1,6 +1,5 @@
 import { CATALOGUE, findBrand, findModel, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
-import type { CritAirFilter } from "~/features/catalogue/critair-label";
 import { parsePostalCode } from "~/features/places/postal-code";
 import { formatMileage, formatPrice } from "~/ui/format";
 import {
@@ -23,6 +22,7 @@ import {
   type SearchFilters,
   type SearchParamName,
   type SearchSort,
+  type CritAirFilter,
 } from "./search-params";
 
 /**

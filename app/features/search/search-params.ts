@@ -1,6 +1,5 @@
 import type { SellerKind } from "~/db/pro-schema";
 import type { Color, Fuel, Gearbox, VehicleType } from "~/features/catalogue/vocabularies";
-import type { CritAirFilter } from "~/features/catalogue/critair-label";
 
 export type { SellerKind };
 /** The filter's values as buyers read them ('Vendeur : Particulier / Professionnel'). */
@@ -52,6 +51,15 @@ export const SORT_LABELS: Record<SearchSort, string> = {
   deals: "Bonnes affaires d'abord",
   relevance: "Pertinence",
 };
+
+/** The classes the Crit'Air filter offers ('Crit'Air : 0 / 1 ou mieux / 2 ou mieux / 3 ou mieux', decision 0039). */
+export const CRITAIR_FILTER_VALUES = [0, 1, 2, 3] as const;
+export type CritAirFilter = (typeof CRITAIR_FILTER_VALUES)[number];
+
+/** The filter's badge and saved-search name: "Crit'Air 2 ou mieux". */
+export function critAirFilterLabel(value: CritAirFilter): string {
+  return value === 0 ? "Crit'Air 0 (électrique)" : `Crit'Air ${value} ou mieux`;
+}
 
 /** The market price filter's badge and checkbox (levels 1–2, app/features/pricing). */
 export const GOOD_DEALS_LABEL = "Bonne affaire et mieux";
