@@ -20,6 +20,8 @@ export interface ListingCardData {
   priceLevel?: number | null;
   /** 'Pro' or 'Particulier' on the card (kept on the listing by triggers from pro_profiles). */
   sellerKind?: "private" | "pro" | null;
+  /** ISO date of publication: the card says how old the listing is (issue 36). */
+  publishedAt?: string | null;
 }
 
 /**
