@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  formatListingAge,
   formatCount,
   formatDate,
   formatDateTime,
@@ -120,5 +121,20 @@ describe("dates in Paris time", () => {
     expect(formatDateTime("2026-03-29T01:00:00Z")).toBe("29/03/2026 03:00");
     expect(formatDateTime("2026-10-25T00:59:00Z")).toBe("25/10/2026 02:59");
     expect(formatDateTime("2026-10-25T01:00:00Z")).toBe("25/10/2026 02:00");
+  });
+});
+
+describe("formatListingAge (cards, issue 36)", () => {
+  const now = new Date("2026-11-28T10:00:00Z"); // 11:00 in Paris
+  it("counts calendar days in Paris: today, yesterday, up to 6 days, then the date", () => {
+    expect(formatListingAge("2026-11-28T00:30:00Z", now)).toBe("Publiée aujourd'hui");
+    // 23:30 UTC on the 27th is 00:30 on the 28th in Paris: today, not yesterday.
+    expect(formatListingAge("2026-11-27T23:30:00Z", now)).toBe("Publiée aujourd'hui");
+    expect(formatListingAge("2026-11-27T22:30:00Z", now)).toBe("Publiée hier");
+    expect(formatListingAge("2026-11-25T12:00:00Z", now)).toBe("Publiée il y a 3 jours");
+    expect(formatListingAge("2026-11-22T12:00:00Z", now)).toBe("Publiée il y a 6 jours");
+    expect(formatListingAge("2026-11-21T12:00:00Z", now)).toBe("Publiée le 21/11/2026");
+    // A clock slightly behind the server's: never 'il y a -1 jours'.
+    expect(formatListingAge("2026-11-28T10:05:00Z", now)).toBe("Publiée aujourd'hui");
   });
 });

@@ -81,6 +81,22 @@ export function formatDate(value: Date | string): string {
   return `${twoDigits(clock.getUTCDate())}/${twoDigits(clock.getUTCMonth() + 1)}/${clock.getUTCFullYear()}`;
 }
 
+/**
+ * How old a listing is on a card (issue 36): 'Publiée aujourd'hui', 'Publiée hier', 'Publiée il y
+ * a 3 jours' up to 6 days, then 'Publiée le 12/11/2026' — calendar days in Paris.
+ */
+export function formatListingAge(publishedAt: Date | string, now: Date = new Date()): string {
+  const day = (value: Date | string) => {
+    const clock = parisClock(value);
+    return Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth(), clock.getUTCDate()) / 86_400_000;
+  };
+  const days = day(now) - day(publishedAt);
+  if (days <= 0) return "Publiée aujourd'hui";
+  if (days === 1) return "Publiée hier";
+  if (days < 7) return `Publiée il y a ${days} jours`;
+  return `Publiée le ${formatDate(publishedAt)}`;
+}
+
 /** "21/11/2026 14:05" (Paris time) */
 export function formatDateTime(value: Date | string): string {
   const clock = parisClock(value);

@@ -10,6 +10,11 @@ for (const width of [375, 1280]) {
   test(`${width} px: a listing shows its reference, shares its link and offers similar cars that open their own pages`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
     await open(page, "/recherche?brand=Peugeot");
+    // Every card says how old the listing is.
+    const firstCards = page.locator("main article");
+    for (const card of (await firstCards.all()).slice(0, 6)) {
+      await expect(card.getByText(/^Publiée (aujourd'hui|hier|il y a [2-6] jours|le \d{2}\/\d{2}\/\d{4})$/)).toBeVisible();
+    }
     await page.locator("main article").first().getByRole("link").first().click();
     await expect(page).toHaveURL(/\/annonce\//);
     await settled(page);

@@ -22,6 +22,8 @@ export interface ListingCardData {
   sellerKind?: "private" | "pro" | null;
   /** Crit'Air class (0–5, 6 'Non classé'; null: unknown), the sticker of the card (issue 34). */
   critair?: number | null;
+  /** ISO date of publication: the card says how old the listing is (issue 36). */
+  publishedAt?: string | null;
 }
 
 /**

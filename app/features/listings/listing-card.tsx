@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatMileage, formatPrice } from "~/ui/format";
+import { formatListingAge, formatMileage, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { isPriceLevel } from "~/features/pricing/price-rating";
@@ -97,6 +97,12 @@ export function ListingCard({
             ) : null}
           </span>
         </div>
+        {listing.publishedAt ? (
+          // Paris calendar days at render time: a page rendered before midnight and hydrated after may differ by a day.
+          <p className="text-xs text-slate-500" suppressHydrationWarning>
+            {formatListingAge(listing.publishedAt)}
+          </p>
+        ) : null}
       </div>
     </article>
   );

@@ -20,6 +20,7 @@ export const cardColumns = {
   priceLevel: listings.priceLevel,
   sellerKind: listings.sellerKind,
   critair: listings.critair,
+  publishedAt: listings.publishedAt,
 };
 
 type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["data"] | null } & {
@@ -74,7 +75,12 @@ export async function withPhotos(options: {
     list.push(photoUrls(options.storage, photo, photo.listingStatus));
     byListing.set(photo.listingId, list);
   }
-  return options.rows.map((row) => ({ ...row, photos: byListing.get(row.id) ?? [] }));
+  return options.rows.map((row) => ({
+    ...row,
+    // A string on the wire and in the card ('Publiée il y a 3 jours').
+    publishedAt: row.publishedAt instanceof Date ? row.publishedAt.toISOString() : (row.publishedAt ?? null),
+    photos: byListing.get(row.id) ?? [],
+  }));
 }
 
 /** The newest published listings, for the home page. */
