@@ -137,12 +137,12 @@ for (const width of [375, 1280]) {
     await open(page, "/recherche?brand=Alpine&critair=1");
     await page.locator("main article").filter({ hasText: model }).getByRole("link", { name: `Alpine ${model}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Alpine - ${model}`);
-    // Under the title: the sticker, the inspection and the owners; then the same in the facts.
-    const header = page.locator("main header").filter({ has: page.getByRole("heading", { level: 1 }) });
-    await expect(header.getByRole("img", { name: "Vignette Crit'Air 1" })).toBeVisible();
-    await expect(header.getByText(`Contrôle technique : ${frenchDay(inspection)}, favorable`)).toBeVisible();
-    await expect(header.getByText("1re main", { exact: true })).toBeVisible();
-    await expect(page.getByText("Euro 6d-TEMP")).toBeVisible();
+    // 'Caractéristiques': the sticker, the inspection and the owners beside the other facts.
+    const fact = (label: string) => page.locator("dl dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    await expect(fact("Crit'Air").getByRole("img", { name: "Vignette Crit'Air 1" })).toBeVisible();
+    await expect(fact("Contrôle technique")).toHaveText(`${frenchDay(inspection)}, favorable`);
+    await expect(fact("Propriétaires")).toHaveText("1re main");
+    await expect(fact("Norme Euro")).toHaveText("Euro 6d-TEMP");
     await expectNoSeriousAxeViolation(page);
     await page.screenshot({ path: testInfo.outputPath(`critair-annonce-${width}.png`), fullPage: true });
   });

@@ -9,11 +9,9 @@ import { critAirLabel, NON_CLASSE } from "~/features/catalogue/critair-label";
 export function CritAirSticker({
   critair,
   withText = false,
-  size = "md",
 }: {
   critair: number | null | undefined;
   withText?: boolean;
-  size?: "sm" | "md";
 }) {
   if (critair == null) return null;
   const label = critAirLabel(critair);
@@ -21,7 +19,7 @@ export function CritAirSticker({
   return (
     <span className="inline-flex items-center gap-1.5 text-sm font-semibold">
       {classed ? (
-        <span role="img" aria-label={`Vignette ${label}`} data-critair={critair} className={`critair-disc ${size === "sm" ? "size-6 text-xs" : "size-8"}`}>
+        <span role="img" aria-label={`Vignette ${label}`} data-critair={critair} className="critair-disc size-7 text-xs">
           {critair}
         </span>
       ) : null}

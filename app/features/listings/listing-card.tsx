@@ -86,16 +86,14 @@ export function ListingCard({
           {compareAction}
         </div>
         {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
-        <div className="flex items-center justify-between gap-2">
-          <p className="truncate text-sm text-slate-600">
+        <div className="flex items-center gap-1.5">
+          <p className="mr-auto truncate text-sm text-slate-600">
             {listing.postalCode} {listing.city}
           </p>
-          <span className="flex shrink-0 items-center gap-1.5">
-            <CritAirSticker critair={listing.critair} size="sm" />
-            {listing.sellerKind ? (
-              <span className="rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
-            ) : null}
-          </span>
+          <CritAirSticker critair={listing.critair} />
+          {listing.sellerKind ? (
+            <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
+          ) : null}
         </div>
         {listing.publishedAt ? (
           // Paris calendar days at render time: a page rendered before midnight and hydrated after may differ by a day.

@@ -18,7 +18,7 @@ import { WhenVisible } from "~/ui/when-visible";
 import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import type { ListingDetail } from "./listing-detail-data";
 import { CritAirSticker } from "./critair-sticker";
-import { listingFacts, NOT_SPECIFIED } from "./listing-facts";
+import { CRITAIR_FACT, listingFacts, NOT_SPECIFIED } from "./listing-facts";
 import { listingReference } from "./listing-reference";
 import { jsonLdText, listingJsonLd } from "./listing-seo";
 import { PhotoGallery } from "./photo-gallery";
@@ -85,21 +85,12 @@ function Facts({ listing }: { listing: ListingDetail }) {
       {facts.map(([label, value]) => (
         <div key={label}>
           <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
-          <dd className="font-medium">{value === null || value === "" ? NOT_SPECIFIED : value}</dd>
+          <dd className="font-medium">
+            {value === null || value === "" ? NOT_SPECIFIED : label === CRITAIR_FACT ? <CritAirSticker critair={listing.critair} withText /> : value}
+          </dd>
         </div>
       ))}
     </dl>
-  );
-}
-
-/** Under the title: the Crit'Air sticker, the last contrôle technique and the owners (issue 34). */
-function KeyFacts({ listing }: { listing: ListingDetail }) {
-  return (
-    <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm empty:hidden">
-      <CritAirSticker critair={listing.critair} withText />
-      {listing.inspection ? <span>Contrôle technique : {listing.inspection}</span> : null}
-      {listing.owners ? <b>{listing.owners}</b> : null}
-    </p>
   );
 }
 
@@ -220,7 +211,6 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               </p>
               {listing.status === "published" ? <div className="wide:hidden">{share}</div> : null}
             </div>
-            <KeyFacts listing={listing} />
             {priceRating?.level ? (
               <a href="#prix-marche" className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
                 <PriceRatingBadge level={priceRating.level} size="md" />
