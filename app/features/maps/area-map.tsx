@@ -1,5 +1,6 @@
 import "leaflet/dist/leaflet.css";
-import { CircleMarker, MapContainer, TileLayer } from "react-leaflet";
+import { CircleMarker, MapContainer } from "react-leaflet";
+import { BaseTiles } from "./base-tiles";
 
 /**
  * The listing's area (spec §2 detail: zoom 15, 300 px high). Loaded in the browser only
@@ -19,7 +20,7 @@ export default function AreaMap({
   return (
     // isolate: Leaflet's panes and controls (z-index 400–1000) stay under the sticky header.
     <MapContainer center={[latitude, longitude]} zoom={15} scrollWheelZoom={false} className="isolate h-[300px] w-full rounded-xl" attributionControl>
-      <TileLayer url={tileUrl} attribution={attribution} />
+      <BaseTiles url={tileUrl} attribution={attribution} />
       <CircleMarker center={[latitude, longitude]} radius={40} pathOptions={{ color: "#1b5fe0", fillColor: "#2f7cf6", fillOpacity: 0.25 }} />
     </MapContainer>
   );

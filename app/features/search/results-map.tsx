@@ -1,7 +1,8 @@
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useEffectEvent, useMemo, useState } from "react";
-import { Circle, MapContainer, TileLayer, useMap, ZoomControl } from "react-leaflet";
+import { Circle, MapContainer, useMap, ZoomControl } from "react-leaflet";
+import { BaseTiles } from "~/features/maps/base-tiles";
 import { Link } from "react-router";
 import Supercluster, {
   type AnyProps,
@@ -249,7 +250,7 @@ export default function ResultsMap({
         zoomControl={false}
       >
         <ZoomControl position="topleft" zoomInTitle="Zoom avant" zoomOutTitle="Zoom arrière" />
-        <TileLayer url={tileUrl} attribution={attribution} />
+        <BaseTiles url={tileUrl} attribution={attribution} />
         <FollowArea area={area} />
         {area ? (
           // className and interactive are creation options (pathOptions only restyles).
