@@ -91,7 +91,8 @@ export function MessageComposer({
       />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p id={`${id}-aide`} className="text-xs text-slate-500">
-          Entrée pour envoyer, Maj+Entrée pour aller à la ligne.{" "}
+          {/* A keyboard hint: nothing to say on a touch screen (issue 36). */}
+          <span className="pointer-coarse:hidden">Entrée pour envoyer, Maj+Entrée pour aller à la ligne. </span>
           <span id={`${id}-compteur`} className={over ? "font-semibold text-red-700" : undefined}>
             {formatNumber(text.length)} / {formatNumber(MESSAGE_MAX_LENGTH)} caractères
           </span>
