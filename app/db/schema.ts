@@ -149,6 +149,11 @@ export const listings = pgTable(
     submittedAt: timestamp({ withTimezone: true }),
     publishedAt: timestamp({ withTimezone: true }),
     soldAt: timestamp({ withTimezone: true }),
+    /**
+     * 'Vendu sur Occazio ?' when marked sold (issue 36): 'occazio', 'ailleurs', 'non_precise';
+     * NULL for listings sold before the question existed.
+     */
+    soldChannel: varchar({ length: 12 }).$type<"occazio" | "ailleurs" | "non_precise">(),
     deletedAt: timestamp({ withTimezone: true }),
     /**
      * Facts buyers decide on (issue 34, decision 0039): the Euro emission standard as on the
@@ -178,6 +183,7 @@ export const listings = pgTable(
     check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted')`),
     check("listings_postal_code_check", sql`${t.postalCode} ~ '^[0-9]{5}$'`),
     check("listings_price_check", sql`${t.price} >= 1`),
+    check("listings_sold_channel_check", sql`${t.soldChannel} in ('occazio','ailleurs','non_precise')`),
     check("listings_seller_kind_check", sql`${t.sellerKind} in ('private','pro')`),
     check("listings_counters_check", sql`${t.heartCount} >= 0`),
     check(

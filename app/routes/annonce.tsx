@@ -36,7 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (isAppError(error) && error.code === "not_found") {
       // Sold or removed after publication: 410 with what may still be said, and similar cars.
       const gone = await findGoneListing({ db: services.db, storage: services.storage, listingId: params.id });
-      if (gone) throw data(gone, { status: 410, headers: { "X-Robots-Tag": "noindex" } });
+      // Not kept by browsers: a sale can be undone for 7 days, and the link then works again.
+      if (gone) throw data(gone, { status: 410, headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } });
       throw data({ message: error.message }, { status: 404 });
     }
     throw error;

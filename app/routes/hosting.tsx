@@ -1,8 +1,8 @@
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
 import { getSessionUser } from "~/features/auth/session.server";
-import { tabFromParam } from "~/features/hosting/hosting-flash";
+import { openingTab, tabFromParam } from "~/features/hosting/hosting-flash";
 import { HostingPage } from "~/features/hosting/hosting-page";
-import { HOSTING_MESSAGES, deleteListing, listMyListings, markListingSold } from "~/features/hosting/hosting.server";
+import { HOSTING_MESSAGES, countMyListings, deleteListing, listMyListings, markListingSold, undoListingSale } from "~/features/hosting/hosting.server";
 import { isAppError } from "~/server/app-error";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/hosting";
@@ -20,9 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!me) return { signedIn: false as const, listings: null };
   const { db, storage } = context.services;
   const params = new URL(request.url).searchParams;
-  const tab = tabFromParam(params.get("onglet")).key;
+  // Without ?onglet=, the first tab that has listings (published first).
+  const asked = params.get("onglet");
+  const opening = asked ? undefined : openingTab(await countMyListings({ db, userId: me.id }));
+  const tab = tabFromParam(asked, opening).key;
   const page = Number(params.get("page") ?? "1");
-  return { signedIn: true as const, listings: await listMyListings({ db, storage, userId: me.id, tab, page }) };
+  return { signedIn: true as const, openTab: tab, listings: await listMyListings({ db, storage, userId: me.id, tab, page }) };
 }
 
 /**
@@ -38,7 +41,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
   return changed("onglet") || changed("page");
 }
 
-/** 'Supprimer' (after the confirmation dialog) and 'Marquer comme vendue'. */
+/** 'Supprimer' (after the confirmation dialog), 'Marquer comme vendue' (with 'Vendu sur Occazio ?') and 'Annuler la vente'. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, events } = context.services;
   const user = await getSessionUser(request, context.services);
@@ -53,9 +56,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { ok: true as const, message: "Annonce supprimée." };
     }
     if (intent === "sold") {
-      await markListingSold({ db, userId: user.id, listingId, jobs: context.services.jobs });
+      await markListingSold({ db, userId: user.id, listingId, channel: form.get("channel"), jobs: context.services.jobs });
       events.publish(user.id, { type: "listings-changed" });
-      return { ok: true as const, message: "Annonce marquée comme vendue." };
+      return { ok: true as const, message: "Annonce marquée comme vendue. Vous pouvez annuler la vente pendant 7 jours." };
+    }
+    if (intent === "unsold") {
+      await undoListingSale({ db, userId: user.id, listingId, jobs: context.services.jobs });
+      events.publish(user.id, { type: "listings-changed" });
+      return { ok: true as const, message: "Vente annulée : l'annonce est de nouveau en ligne." };
     }
     return data({ error: "Action inconnue." }, { status: 400 });
   } catch (error) {
@@ -65,5 +73,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Hosting({ loaderData }: Route.ComponentProps) {
-  return <HostingPage listings={loaderData.listings} />;
+  return <HostingPage listings={loaderData.listings} openTab={loaderData.signedIn ? loaderData.openTab : undefined} />;
 }

@@ -96,7 +96,7 @@ for (const width of [375, 1280]) {
     await expect(page.getByText(/Ce contrôle technique a plus de 6 mois/)).toBeHidden();
     await page.getByLabel("Nombre de propriétaires (facultatif)").fill("1");
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-    await expect(page).toHaveURL(/\/hosting\?message=modifiee$/);
+    await expect(page).toHaveURL(/\/hosting\?onglet=en-validation&message=modifiee$/);
 
     // A moderator validates it.
     const moderatorContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });

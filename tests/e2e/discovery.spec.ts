@@ -9,6 +9,8 @@ import { expectNoSeriousAxeViolation, open, settled } from "./fixtures";
 for (const width of [375, 1280]) {
   test(`${width} px: a listing shows its reference, shares its link and offers similar cars that open their own pages`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
+    // The tile server is unreachable here anyway; made certain, for the map's notice below.
+    await page.route("https://tile.openstreetmap.org/**", (route) => route.abort());
     await open(page, "/recherche?brand=Peugeot");
     // Every card says how old the listing is.
     const firstCards = page.locator("main article");
@@ -22,6 +24,13 @@ for (const width of [375, 1280]) {
 
     // Reference and publication date under the title.
     await expect(page.getByText(/^Réf\. [0-9A-HJKMNP-TV-Z]{6} · publiée le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+
+    // The area map says discreetly that its background could not load; its circle still shows.
+    const location = page.getByRole("heading", { level: 2, name: /^Localisation/ });
+    await location.scrollIntoViewIfNeeded();
+    await expect(page.getByRole("status").filter({ hasText: "Fond de carte indisponible" })).toBeVisible();
+    await expect(page.locator(".leaflet-interactive").first()).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
 
     // 'Partager': no share sheet in this browser, so the menu; the link copied is the page's canonical URL.
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -399,7 +399,7 @@ test.describe("Mes annonces", () => {
     await price.fill("11900");
     await expect(page.getByText("Le prix doit être un nombre supérieur ou égal à 1.")).toBeHidden();
     await page.getByRole("button", { name: "Enregistrer les modifications" }).click();
-    await expect(page).toHaveURL(/\/hosting\?message=modifiee$/);
+    await expect(page).toHaveURL(/\/hosting\?onglet=en-validation&message=modifiee$/);
     await expect(page.getByRole("status").filter({ hasText: "Annonce mise à jour avec succès !" })).toBeVisible();
     const edited = page.getByRole("article", { name: "Renault Clio" });
     await expect(edited).toContainText("11 900 €");
@@ -445,10 +445,17 @@ test.describe("Mes annonces", () => {
   test("tabs work with the keyboard", async ({ page }) => {
     await signUpThroughUi(page);
     await page.goto("/hosting");
+    // No listing at all: 'Mes annonces' opens on 'Annonce publiée' (issue 36: never an empty
+    // 'En cours de validation' first).
+    const publishedTab = page.getByRole("tab", { name: /Annonce publiée/ });
+    await expect(publishedTab).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByText("Aucune annonce publiée.")).toBeVisible();
+    await publishedTab.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(pendingTab(page)).toBeFocused();
     await expect(page.getByText("Aucune annonce en cours de validation.")).toBeVisible();
-    await pendingTab(page).focus();
     await page.keyboard.press("ArrowRight");
-    await expect(page.getByRole("tab", { name: /Annonce publiée/ })).toBeFocused();
+    await expect(publishedTab).toBeFocused();
     await expect(page.getByText("Aucune annonce publiée.")).toBeVisible();
     await page.keyboard.press("End");
     await expect(deletedTab(page)).toHaveAttribute("aria-selected", "true");
@@ -503,7 +510,16 @@ test.describe("Mes annonces", () => {
     await expect(item.getByText("Publiée", { exact: true })).toBeVisible();
     const listingUrl = await item.getByRole("link", { name: `Voir l'annonce Alpine ${model}` }).getAttribute("href");
     await item.getByRole("button", { name: "Marquer comme vendue" }).click();
+    // A confirmation that asks where it was sold; nothing happens before an answer.
+    const confirm = page.getByRole("dialog", { name: `Marquer « Alpine ${model} » comme vendue ?` });
+    await expect(confirm).toBeVisible();
+    const confirmButton = confirm.getByRole("button", { name: "Confirmer la vente" });
+    await expect(confirmButton).toBeDisabled();
+    await confirm.getByRole("group", { name: "Vendu sur Occazio ?" }).getByLabel("Oui, sur Occazio").check();
+    await confirmButton.click();
+    await expect(confirm).toBeHidden();
     await expect(item.getByText("Vendue", { exact: true })).toBeVisible();
+    await expect(item.getByText(/^Vendue le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     // A buyer who kept the link finds the car sold (410, issue 36), not a 404.
     const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     const buyer = await buyerContext.newPage();
@@ -512,7 +528,16 @@ test.describe("Mes annonces", () => {
     await expect(buyer.getByRole("heading", { level: 1, name: "Ce véhicule a été vendu" })).toBeVisible();
     await expect(buyer.getByText(`Alpine ${model}`, { exact: true })).toBeVisible();
     await expect(buyer.getByText(/^Dernier prix affiché : /)).toBeVisible();
+
+    // Undone within 7 days: published again, its page back for the buyer.
+    await item.getByRole("button", { name: `Annuler la vente de Alpine ${model}` }).click();
+    await expect(item.getByText("Publiée", { exact: true })).toBeVisible();
+    expect((await buyer.goto(listingUrl!))?.status()).toBe(200);
+    await expect(buyer.getByRole("heading", { level: 1, name: new RegExp(model) })).toBeVisible();
     await buyerContext.close();
+    await item.getByRole("button", { name: "Marquer comme vendue" }).click();
+    await confirm.getByLabel("Je préfère ne pas répondre").check();
+    await confirm.getByRole("button", { name: "Confirmer la vente" }).click();
     await expect(item.getByRole("button", { name: "Marquer comme vendue" })).toHaveCount(0);
     await expect(item.getByRole("link", { name: /^Modifier/ })).toHaveCount(0);
     await expect(publishedTab).toHaveAccessibleName("Annonce publiée (1)");

@@ -215,11 +215,19 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
     const other = await signedUp();
     const published = await insertListing(ctx.t.db, owner.userId, { status: "published" });
     const pending = await insertListing(ctx.t.db, owner.userId, { status: "pending", publishedAt: null });
-    await expectRefused(() => post(createClient(ctx.app.url), { intent: "sold", listingId: published.id }), 401);
-    await expectRefused(() => post(other.client, { intent: "sold", listingId: published.id }), 403);
-    await expectRefused(() => post(owner.client, { intent: "sold", listingId: pending.id }), 409);
-    expect((await post(owner.client, { intent: "sold", listingId: published.id })).status).toBe(200);
-    expect((await listing(published.id)).status).toBe("sold");
+    await expectRefused(() => post(createClient(ctx.app.url), { intent: "sold", listingId: published.id, channel: "occazio" }), 401);
+    await expectRefused(() => post(other.client, { intent: "sold", listingId: published.id, channel: "occazio" }), 403);
+    await expectRefused(() => post(owner.client, { intent: "sold", listingId: pending.id, channel: "occazio" }), 409);
+    // 'Vendu sur Occazio ?' must be answered (issue 36).
+    const unanswered = await expectRefused(() => post(owner.client, { intent: "sold", listingId: published.id }), 400);
+    expect(await unanswered.text()).toContain("Indiquez si le véhicule a été vendu sur Occazio");
+    expect((await listing(published.id)).status).toBe("published");
+    expect((await post(owner.client, { intent: "sold", listingId: published.id, channel: "ailleurs" })).status).toBe(200);
+    expect(await listing(published.id)).toMatchObject({ status: "sold", soldChannel: "ailleurs" });
+    // Undone from 'Mes annonces' within 7 days; only by its seller.
+    await expectRefused(() => post(other.client, { intent: "unsold", listingId: published.id }), 403);
+    expect((await post(owner.client, { intent: "unsold", listingId: published.id })).status).toBe(200);
+    expect(await listing(published.id)).toMatchObject({ status: "published", soldChannel: null, soldAt: null });
   });
 
   it("pushes a 'listings-changed' event to the owner's open pages (server-sent events)", async () => {

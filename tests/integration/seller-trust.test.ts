@@ -108,16 +108,22 @@ describe("trust figures on the listing page (seller_stats)", () => {
     await runJob(seller.id);
     expect(await sellerBlock(a.id)).toContain("3 annonces en ligne");
 
-    await markListingSold({ db: t.db, userId: seller.id, listingId: b.id, jobs });
+    await markListingSold({ db: t.db, userId: seller.id, listingId: b.id, channel: "occazio", jobs });
     await runJob(seller.id);
     expect(await sellerBlock(a.id)).toEqual(expect.arrayContaining(["2 annonces en ligne", "1 véhicule vendu sur Occazio"]));
 
+    // Sold elsewhere ('Vendu sur Occazio ?' — non): not one of the site's sales (decision 0042).
     await deleteListing({ db: t.db, userId: seller.id, listingId: c.id, jobs });
-    await markListingSold({ db: t.db, userId: seller.id, listingId: a.id, jobs });
+    await markListingSold({ db: t.db, userId: seller.id, listingId: a.id, channel: "ailleurs", jobs });
     await runJob(seller.id);
     const other = await insertListing(t.db, seller.id, { status: "published" });
     await refreshSellerStats(t.db, seller.id);
-    expect(await sellerBlock(other.id)).toEqual(["E-mail vérifié", "Membre depuis novembre 2024", "1 annonce en ligne", "2 véhicules vendus sur Occazio"]);
+    expect(await sellerBlock(other.id)).toEqual(["E-mail vérifié", "Membre depuis novembre 2024", "1 annonce en ligne", "1 véhicule vendu sur Occazio"]);
+    // A sale marked before the question existed (no answer) still counts.
+    const legacy = await insertListing(t.db, seller.id, { status: "published" });
+    await markListingSold({ db: t.db, userId: seller.id, listingId: legacy.id, jobs });
+    await refreshSellerStats(t.db, seller.id);
+    expect(await sellerBlock(other.id)).toContain("2 véhicules vendus sur Occazio");
   });
 
   it("shows response time and rate once 3 conversations of the last 90 days were answered", async () => {

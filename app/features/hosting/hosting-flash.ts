@@ -32,8 +32,16 @@ export const HOSTING_TABS = [
 
 export type HostingTabKey = (typeof HOSTING_TABS)[number]["key"];
 
-export function tabFromParam(param: string | null): (typeof HOSTING_TABS)[number] {
-  return HOSTING_TABS.find((t) => t.param === param) ?? HOSTING_TABS[0];
+export function tabFromParam(param: string | null, fallback: HostingTabKey = HOSTING_TABS[0].key): (typeof HOSTING_TABS)[number] {
+  return HOSTING_TABS.find((t) => t.param === param) ?? HOSTING_TABS.find((t) => t.key === fallback) ?? HOSTING_TABS[0];
+}
+
+/**
+ * The tab 'Mes annonces' opens on without `?onglet=` (issue 36): the first that has listings,
+ * published first — not an empty 'En cours de validation'; 'Annonce publiée' when all are empty.
+ */
+export function openingTab(counts: Record<HostingTabKey, number>): HostingTabKey {
+  return (["published", "pending", "deleted"] as const).find((key) => counts[key] > 0) ?? "published";
 }
 
 /** Where a listing with this status is listed (mirrors hosting.server.ts). */
@@ -48,7 +56,8 @@ export function hostingUrl(options: { status?: string; message?: HostingNotice; 
   const params = new URLSearchParams();
   if (options.status) {
     const tab = HOSTING_TABS.find((t) => t.key === tabOfStatus(options.status ?? ""));
-    if (tab && tab.key !== "pending") params.set("onglet", tab.param);
+    // Always named: without it the page opens on the first tab that has listings (openingTab).
+    if (tab) params.set("onglet", tab.param);
   }
   if (options.message) params.set("message", options.message);
   if (options.error) params.set("erreur", options.error);

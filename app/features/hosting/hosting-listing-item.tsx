@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { listingPath } from "~/features/listings/listing-seo";
 import { Button, buttonClasses } from "~/ui/button";
-import { formatCount, formatPrice } from "~/ui/format";
+import { formatCount, formatDate, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
 
 /** What 'Mes annonces' shows of one listing (the loader's HostingListing, as JSON). */
@@ -18,6 +18,8 @@ export interface HostingItem {
   status: string;
   rejectionReason: string | null;
   revisionPending?: boolean;
+  /** When it was marked sold (ISO), for 'Annuler la vente' within 7 days. */
+  soldAt?: string | null;
   /** `phone`: buyers who revealed the seller's number (once each, see seller-phone.server.ts). */
   counters: { click: number; view: number; heart: number; phone: number };
 }
@@ -79,6 +81,9 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
+          {listing.status === "sold" && listing.soldAt ? (
+            <span className="text-sm text-slate-600">{`Vendue le ${formatDate(listing.soldAt)}`}</span>
+          ) : null}
           {badge ? (
             <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${badge.className}`}>{badge.label}</span>
           ) : null}
@@ -118,11 +123,12 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
               Voir l'annonce
             </Link>
           ) : null}
-          {listing.status === "published" ? (
+          {listing.status === "published" ? <MarkSoldDialog listing={listing} title={title} fetcher={fetcher} busy={busy} /> : null}
+          {listing.status === "sold" && listing.soldAt && undoable(listing.soldAt) ? (
             <fetcher.Form noValidate method="post" action="/hosting">
               <input type="hidden" name="listingId" value={listing.id} />
-              <Button type="submit" name="intent" value="sold" variant="secondary" className="px-3 py-2" disabled={busy}>
-                Marquer comme vendue
+              <Button type="submit" name="intent" value="unsold" variant="secondary" className="px-3 py-2" disabled={busy} aria-label={`Annuler la vente de ${title}`}>
+                Annuler la vente
               </Button>
             </fetcher.Form>
           ) : null}
@@ -162,5 +168,82 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** 'Annuler la vente' is offered for 7 days after the sale (listing-sale.server.ts checks it too). */
+const UNDO_MS = 7 * 24 * 3600 * 1000;
+function undoable(soldAt: string): boolean {
+  return Date.now() - new Date(soldAt).getTime() < UNDO_MS;
+}
+
+const CHANNELS = [
+  { value: "occazio", label: "Oui, sur Occazio" },
+  { value: "ailleurs", label: "Non, ailleurs" },
+  { value: "non_precise", label: "Je préfère ne pas répondre" },
+] as const;
+
+/**
+ * 'Marquer comme vendue' asks for confirmation and 'Vendu sur Occazio ?' (issue 36): only 'oui'
+ * counts in the seller's 'véhicules vendus sur Occazio'. The sale can be undone for 7 days.
+ */
+function MarkSoldDialog({
+  listing,
+  title,
+  fetcher,
+  busy,
+}: {
+  listing: HostingItem;
+  title: string;
+  fetcher: ReturnType<typeof useFetcher<ItemActionResult>>;
+  busy: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [channel, setChannel] = useState<string | null>(null);
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setChannel(null);
+      }}
+    >
+      <Dialog.Trigger asChild>
+        <Button type="button" variant="secondary" className="px-3 py-2" disabled={busy}>
+          Marquer comme vendue
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl focus:outline-none">
+          <Dialog.Title className="text-lg font-bold">Marquer « {title} » comme vendue ?</Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm text-slate-700">
+            L'annonce quittera la recherche et son adresse indiquera aux acheteurs que le véhicule est vendu. Vous pourrez annuler la vente pendant 7 jours.
+          </Dialog.Description>
+          <fetcher.Form noValidate method="post" action="/hosting" className="mt-4 space-y-4" onSubmit={() => setOpen(false)}>
+            <input type="hidden" name="listingId" value={listing.id} />
+            <fieldset>
+              <legend className="text-sm font-semibold text-slate-800">Vendu sur Occazio ?</legend>
+              <div className="mt-2 space-y-2">
+                {CHANNELS.map((c) => (
+                  <label key={c.value} className="flex items-center gap-2 text-sm text-slate-800">
+                    <input type="radio" name="channel" value={c.value} checked={channel === c.value} onChange={() => setChannel(c.value)} className="h-4 w-4 accent-brand-600" />
+                    {c.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="flex flex-wrap justify-end gap-3">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Annuler</Button>
+              </Dialog.Close>
+              <Button type="submit" name="intent" value="sold" disabled={!channel}>
+                Confirmer la vente
+              </Button>
+            </div>
+          </fetcher.Form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

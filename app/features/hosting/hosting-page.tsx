@@ -8,6 +8,7 @@ import {
   tabFromParam,
   type HostingErrorKey,
   type HostingNotice,
+  type HostingTabKey,
 } from "~/features/hosting/hosting-flash";
 import { HostingListingItem, type HostingItem } from "~/features/hosting/hosting-listing-item";
 import { buttonClasses } from "~/ui/button";
@@ -23,7 +24,7 @@ export const SIGN_IN_TO_MANAGE_LISTINGS = "Veuillez vous connecter pour gérer v
  * 'Mes annonces' (route: routes/hosting.tsx): the seller's listings by state; signed out, what
  * the page needs and 'Se connecter' (the page reloads once signed in).
  */
-export function HostingPage({ listings }: { listings: MyListings | null }) {
+export function HostingPage({ listings, openTab }: { listings: MyListings | null; openTab?: HostingTabKey }) {
   if (!listings) {
     return (
       <div className="mx-auto max-w-4xl space-y-6">
@@ -32,17 +33,17 @@ export function HostingPage({ listings }: { listings: MyListings | null }) {
       </div>
     );
   }
-  return <MyListingsTabs listings={listings} />;
+  return <MyListingsTabs listings={listings} openTab={openTab} />;
 }
 
 function pick<T extends Record<string, string>>(messages: T, key: string | null): string | null {
   return key !== null && Object.hasOwn(messages, key) ? (messages[key as keyof T] ?? null) : null;
 }
 
-function MyListingsTabs({ listings }: { listings: MyListings }) {
+function MyListingsTabs({ listings, openTab }: { listings: MyListings; openTab?: HostingTabKey }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const tab = tabFromParam(params.get("onglet"));
+  const tab = tabFromParam(params.get("onglet"), openTab);
   const notice = pick<Record<HostingNotice, string>>(HOSTING_NOTICES, params.get("message"));
   const error = pick<Record<HostingErrorKey, string>>(HOSTING_ERRORS, params.get("erreur"));
   const group = listings[tab.key];

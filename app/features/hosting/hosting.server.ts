@@ -9,7 +9,6 @@ import { cardColumns, withPhotos } from "~/features/listings/listing-cards.serve
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { findOwnedListing, requireUserId } from "~/features/publish/listing-access.server";
 import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
-import { AppError } from "~/server/app-error";
 import type { JobQueue } from "~/server/jobs.server";
 import type { Storage } from "~/server/storage.server";
 
@@ -207,25 +206,5 @@ export async function deleteListing(options: {
   });
 }
 
-/** The seller sold the vehicle: a published listing leaves search and shows as sold. Twice is harmless. */
-export async function markListingSold(options: {
-  db: Database;
-  userId: string | null | undefined;
-  listingId: unknown;
-  jobs?: JobQueue;
-}): Promise<{ listingId: string; status: "sold" }> {
-  const userId = requireUserId(options.userId, HOSTING_MESSAGES.unauthenticated);
-  return options.db.transaction(async (tx) => {
-    const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
-    if (listing.status === "published") {
-      await tx
-        .update(listings)
-        .set({ status: "sold", soldAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(listings.id, listing.id));
-      await enqueueSellerStats(options.jobs, tx, [userId]);
-    } else if (listing.status !== "sold") {
-      throw new AppError("conflict", HOSTING_MESSAGES.soldNotPublished);
-    }
-    return { listingId: listing.id, status: "sold" as const };
-  });
-}
+// Selling and undoing a sale: one use case per file (listing-sale.server.ts).
+export { markListingSold, undoListingSale, SALE_UNDO_DAYS, SOLD_CHANNELS, type SoldChannel } from "./listing-sale.server";

@@ -23,7 +23,8 @@ export async function refreshSellerStats(db: DbExecutor, userIds: string | strin
       conversations90d, answered90d, median_response_seconds, refreshed_at)
     select u.id,
       (select count(*) from listings l where l.owner_id = u.id and l.status = 'published'),
-      (select count(*) from listings l where l.owner_id = u.id and l.status = 'sold'),
+      -- 'N véhicules vendus sur Occazio': the seller said 'oui', or sold before the question (decision 0042).
+      (select count(*) from listings l where l.owner_id = u.id and l.status = 'sold' and (l.sold_channel is null or l.sold_channel = 'occazio')),
       (select count(*) from listings l where l.owner_id = u.id and l.status <> 'draft'
          and l.published_at > now() - interval '12 months'),
       r.conversations, r.answered, r.median, now()
