@@ -125,12 +125,17 @@ describe(`moderation journal (${process.env.TEST_DB_ENGINE})`, () => {
       await expect(getListingDetail({ db: ctx.t.db, storage, listingId: listing.id, viewer })).rejects.toMatchObject({ code: "not_found" });
     }
 
-    // Over HTTP: 404 for buyers and visitors, the page with its banner for the seller and moderators.
+    // Over HTTP: 'Cette annonce n'est plus en ligne' (410, nothing of the listing, issue 36) for
+    // buyers and visitors, the page with its banner for the seller and moderators.
     const path = `/annonce/${listing.id}`;
-    expect((await createClient(ctx.app.url).request(path)).status).toBe(404);
+    const visitor = await createClient(ctx.app.url).request(path);
+    expect(visitor.status).toBe(410);
+    const gone = await visitor.text();
+    expect(gone).toContain("plus en ligne");
+    expect(gone).not.toContain("équipe de modération");
     const asBuyer = createClient(ctx.app.url);
     await asBuyer.signIn(buyer.email, buyer.password);
-    expect((await asBuyer.request(path)).status).toBe(404);
+    expect((await asBuyer.request(path)).status).toBe(410);
     for (const [who, name] of [
       [seller, "l&#x27;équipe de modération"],
       [moderator, moderator.username],
