@@ -166,9 +166,10 @@ test.describe("moderation", () => {
     await report.getByRole("button", { name: "Retirer l'annonce" }).click();
     await expect(moderator.getByText("Annonce retirée : le vendeur a été prévenu.")).toBeVisible();
 
-    // Buyers and visitors: 404, as before.
+    // Buyers and visitors: 'Cette annonce n'est plus en ligne' (410, issue 36), nothing of the listing.
     const response = await page.goto(listingUrl);
-    expect(response?.status()).toBe(404);
+    expect(response?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1, name: "Cette annonce n'est plus en ligne" })).toBeVisible();
 
     // The moderator still sees it, with who removed it, when and why…
     await moderator.goto(listingUrl);
