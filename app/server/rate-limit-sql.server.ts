@@ -23,7 +23,9 @@ export function createSqlRateLimitStore(db: Database, now: () => number = Date.n
     const recent = (row?.hits ?? []).map(Number).filter((h) => h > at - rule.windowMs);
     if (recent.length < rule.limit) return { allowed: true, at };
     const oldest = Math.min(...recent);
-    return { allowed: false, retryAfterMs: Math.max(1000, oldest + rule.windowMs - at) };
+    // Never more than the window: in a parallel burst an attempt recorded a few ms after this
+    // request's clock reading would otherwise say window + those ms (Retry-After 3601 for 1 h).
+    return { allowed: false, retryAfterMs: Math.min(rule.windowMs, Math.max(1000, oldest + rule.windowMs - at)) };
   }
 
   return {

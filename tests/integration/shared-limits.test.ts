@@ -41,6 +41,17 @@ describe(`rate limits in the database (${engine})`, () => {
     expect((await a.take("report", "u:alice", rule)).allowed).toBe(false);
   });
 
+  it("never asks to retry later than the window, even when another process recorded an attempt a few ms 'after' this one's clock", async () => {
+    // Process B reads its clock, then process A takes the last place 5 ms later (a parallel burst).
+    const now = 2_000_000;
+    const a = createSqlRateLimitStore(t.db, () => now + 5);
+    const b = createSqlRateLimitStore(t.db, () => now);
+    const rule = { limit: 1, windowMs: 3_600_000 };
+    expect((await a.take("conversation", "u:dan", rule)).allowed).toBe(true);
+    const refused = await b.take("conversation", "u:dan", rule);
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 3_600_000 });
+  });
+
   it("what the routes call — `within` on two stores (two processes) — lets exactly `limit` through a parallel burst, with a French 429", async () => {
     // RATE_LIMIT_SCALE 0.1: 3 messages per 5 minutes.
     const processes = [createUserRateLimits(0.1, createSqlRateLimitStore(t.db)), createUserRateLimits(0.1, createSqlRateLimitStore(t.db))];
