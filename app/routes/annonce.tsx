@@ -11,7 +11,7 @@ import { listingDescription, listingPath, listingSlug, listingTitle } from "~/fe
 import { listPriceHistory, priceDropsAmong } from "~/features/price-drops/price-history.server";
 import { getListingPriceRating } from "~/features/pricing/listing-price-rating.server";
 import { getListingHistory } from "~/features/moderation/get-listing-history.server";
-import { findSimilarListings } from "~/features/discovery/similar-listings.server";
+import { findSimilarListings, similarTo } from "~/features/discovery/similar-listings.server";
 import { findGoneListing, type GoneListing } from "~/features/discovery/gone-listing.server";
 import { GoneListingContent } from "~/features/discovery/gone-listing-page";
 import { isAppError } from "~/server/app-error";
@@ -68,7 +68,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? findSimilarListings({
           db,
           storage: services.storage,
-          to: { listingId: listing.id, ownerId: listing.seller.id, brand: listing.brand, model: listing.model, vehicleType: listing.vehicleType, price: listing.price, latitude: listing.latitude, longitude: listing.longitude },
+          to: similarTo({ ...listing, ownerId: listing.seller.id }),
         })
       : [],
   ]);

@@ -5,7 +5,7 @@ import { photoUrls } from "~/features/listings/listing-cards.server";
 import { isUuid } from "~/db/ids";
 import type { Storage } from "~/server/storage.server";
 import type { GoneListing } from "./gone-listing-data";
-import { findSimilarListings } from "./similar-listings.server";
+import { findSimilarListings, similarTo } from "./similar-listings.server";
 
 export type { GoneListing };
 
@@ -17,16 +17,7 @@ export async function findGoneListing(options: { db: DbExecutor; storage: Storag
   const similar = await findSimilarListings({
     db: options.db,
     storage: options.storage,
-    to: {
-      listingId: listing.id,
-      ownerId: listing.ownerId,
-      brand: listing.brand,
-      model: listing.model,
-      vehicleType: listing.vehicleType,
-      price: listing.price,
-      latitude: listing.latitude,
-      longitude: listing.longitude,
-    },
+    to: similarTo(listing),
   });
   if (listing.status === "deleted") return { kind: "removed", similar };
   const [photo] = await options.db

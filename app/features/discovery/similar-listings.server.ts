@@ -37,6 +37,21 @@ export interface SimilarTo {
   longitude: number | null;
 }
 
+/** What the similar listings of a listing row are chosen from (the listing page, the 410 pages). */
+export function similarTo(listing: {
+  id: string;
+  ownerId: string;
+  brand: string;
+  model: string;
+  vehicleType: string | null;
+  price: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}): SimilarTo {
+  const { id, ownerId, brand, model, vehicleType, price, latitude, longitude } = listing;
+  return { listingId: id, ownerId, brand, model, vehicleType, price, latitude, longitude };
+}
+
 /**
  * 'Annonces similaires' (issue 36): up to 6 published listings of the same model, nearest first
  * (from the visitor's place when known, else from the car's own), the seller's own excluded;

@@ -64,3 +64,6 @@ export function hostingUrl(options: { status?: string; message?: HostingNotice; 
   const query = params.toString();
   return query ? `/hosting?${query}` : "/hosting";
 }
+
+/** A sale can be undone from 'Mes annonces' this many days after it was marked (issue 36). */
+export const SALE_UNDO_DAYS = 7;

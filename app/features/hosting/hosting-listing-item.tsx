@@ -1,6 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { SALE_UNDO_DAYS } from "~/features/hosting/hosting-flash";
 import { listingPath } from "~/features/listings/listing-seo";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatCount, formatDate, formatPrice } from "~/ui/format";
@@ -171,8 +172,8 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
   );
 }
 
-/** 'Annuler la vente' is offered for 7 days after the sale (listing-sale.server.ts checks it too). */
-const UNDO_MS = 7 * 24 * 3600 * 1000;
+/** 'Annuler la vente' is offered within the undo window (listing-sale.server.ts checks it too). */
+const UNDO_MS = SALE_UNDO_DAYS * 24 * 3600 * 1000;
 function undoable(soldAt: string): boolean {
   return Date.now() - new Date(soldAt).getTime() < UNDO_MS;
 }

@@ -5,13 +5,13 @@ import { findOwnedListing, requireUserId } from "~/features/publish/listing-acce
 import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { AppError } from "~/server/app-error";
 import type { JobQueue } from "~/server/jobs.server";
+import { SALE_UNDO_DAYS } from "./hosting-flash";
 
 /** 'Vendu sur Occazio ?' (issue 36): oui / non / je préfère ne pas répondre. */
 export const SOLD_CHANNELS = ["occazio", "ailleurs", "non_precise"] as const;
 export type SoldChannel = (typeof SOLD_CHANNELS)[number];
 
-/** A sale can be undone from 'Mes annonces' this many days after it was marked. */
-export const SALE_UNDO_DAYS = 7;
+export { SALE_UNDO_DAYS };
 
 export const SALE_MESSAGES = {
   unauthenticated: "Vous devez être connecté pour gérer vos annonces.",
