@@ -44,6 +44,7 @@ type SearchFilterColumn =
   | "vehicleType"
   | "color"
   | "sellerKind"
+  | "critair"
   | "price"
   | "year"
   | "mileage"
@@ -65,6 +66,9 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
     "color",
     // Who sells (issue 33, `seller=private|pro`): tested in the B-tree on every ordered path.
     "sellerKind",
+    // 'Crit'Air : N ou mieux' (issue 34): tested in the B-tree on every path, not only its own
+    // index, so a Crit'Air search around a place stays an index-only count (migration 0024).
+    "critair",
     "price",
     "year",
     "mileage",
@@ -254,7 +258,7 @@ export const listings = pgTable(
     // then the newest first and every other filter as trailing key columns, like the deal
     // index: the capped count and the pages of a Crit'Air search are index-only scans.
     index("listings_published_critair_idx")
-      .on(t.critair, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t))
+      .on(t.critair, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t, ["critair"]))
       .where(sql`${t.status} = 'published'`),
     // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
     index("listings_published_mileage_idx")
@@ -324,7 +328,7 @@ export const listingPhotos = pgTable(
     index("listing_photos_content_hash_idx").on(t.contentHash),
     // Who may fetch /uploads/<key>-<width>.webp (photo-access.server.ts).
     index("listing_photos_storage_key_idx").on(t.storageKey),
-    check("listing_photos_position_check", sql`${t.position} >= 0 and ${t.position} < 3`),
+    check("listing_photos_position_check", sql`${t.position} >= 0 and ${t.position} < 20`),
   ],
 );
 
