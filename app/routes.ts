@@ -15,6 +15,7 @@ export default [
     // Listings, favourites, sellers
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
     route("wishlists", "routes/wishlists.tsx"),
+    route("vus-recemment", "routes/vus-recemment.tsx"),
     route("profile/:username?", "routes/profile.tsx"),
     route("pro/:slug", "routes/pro.tsx"),
     route("moderation", "routes/moderation.tsx"),
@@ -46,6 +47,7 @@ export default [
   route("api/places", "routes/api.places.ts"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/comparison", "routes/api.comparison.ts"),
+  route("api/recently-viewed", "routes/api.recently-viewed.ts"),
   route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),

@@ -373,6 +373,30 @@ export const comparisonItems = pgTable(
   ],
 );
 
+/**
+ * 'Vus récemment' of a signed-in user (issue 36): the listings they opened, newest first, at
+ * most RECENTLY_VIEWED_LIMIT per user (older rows are trimmed on each view). A visitor's list
+ * lives in the browser and joins the account's at sign-in, like the comparison tray.
+ */
+export const recentlyViewed = pgTable(
+  "recently_viewed",
+  {
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    listingId: uuid()
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    viewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.listingId] }),
+    index("recently_viewed_user_recent_idx").on(t.userId, t.viewedAt.desc()),
+    // Deleting a listing cascades here.
+    index("recently_viewed_listing_idx").on(t.listingId),
+  ],
+);
+
 /** Postal-code reference (La Poste, ODbL), loaded from reference/places.csv. */
 export const places = pgTable(
   "places",

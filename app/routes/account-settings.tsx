@@ -52,6 +52,12 @@ const CARDS = [
     icon: "M10 3a7 7 0 0 1 5.6 11.2l5.1 5.1-1.4 1.4-5.1-5.1A7 7 0 1 1 10 3zm0 2a5 5 0 1 0 0 10 5 5 0 0 0 0-10z",
   },
   {
+    to: "/vus-recemment",
+    title: "Vus récemment",
+    text: "Les dernières annonces que vous avez ouvertes.",
+    icon: "M12 5c5 0 9 4.5 10 7-1 2.5-5 7-10 7S3 14.5 2 12c1-2.5 5-7 10-7zm0 3a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm0 2a2 2 0 1 1 0 4 2 2 0 0 1 0-4z",
+  },
+  {
     to: "/account/notifications",
     title: "Notifications",
     text: "Choisissez les e-mails que vous recevez.",

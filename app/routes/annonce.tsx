@@ -18,6 +18,7 @@ import { isAppError } from "~/server/app-error";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/annonce";
+import { useRememberView } from "~/features/recently-viewed/remember-view";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
 
 /** Hydration after the first paint (decision 0024): a listing: its first photo is the LCP. */
@@ -109,6 +110,8 @@ export function meta({ data: loaderData, error }: Route.MetaArgs) {
   ];
 }
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  // 'Vus récemment' (issue 36): listings anyone may open; not the seller's preview of a pending one.
+  useRememberView(loaderData.listing.status === "published" ? loaderData.listing.id : null);
   return <ListingDetailPage data={loaderData} />;
 }
 

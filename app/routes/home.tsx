@@ -7,6 +7,7 @@ import { CompareButton } from "~/features/compare/comparison-tray";
 import { listLatestListings } from "~/features/listings/listing-cards.server";
 import { cachedBrandCounts } from "~/features/search/brand-counts.server";
 import { HeroSearch } from "~/features/search/hero-search";
+import { RecentlyViewedRow } from "~/features/recently-viewed/recently-viewed";
 import { brandHref, POPULAR_BRANDS, POPULAR_MODEL_COLUMNS, popularModelHref } from "~/features/search/popular";
 import { resultCountLabel } from "~/features/search/search-meta";
 import { buttonClasses } from "~/ui/button";
@@ -62,6 +63,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </section>
+
+      <RecentlyViewedRow />
 
       <section aria-labelledby="marques-populaires">
         <h2 id="marques-populaires" className="text-xl font-bold">

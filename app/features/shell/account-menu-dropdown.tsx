@@ -61,6 +61,9 @@ export default function AccountMenuDropdown({ user, unread }: { user: SessionUse
                 <Link to="/recherches">Mes recherches</Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
+                <Link to="/vus-recemment">Vus récemment</Link>
+              </DropdownMenu.Item>
+              <DropdownMenu.Item asChild className={itemClass}>
                 <Link to="/account-settings">Compte</Link>
               </DropdownMenu.Item>
               <DropdownMenu.Item asChild className={itemClass}>
