@@ -3,7 +3,12 @@
  * content). Kept equal to the server's constants, which live in a `.server.ts` module the
  * browser cannot import; photo-rules.test.ts proves they match.
  */
-export { MAX_PHOTOS } from "./listing-schemas";
+import { MAX_PHOTOS } from "./listing-schemas";
+
+export { MAX_PHOTOS };
+
+/** How many uploads run at once: the server decodes each with sharp (2 cores); 20 at once would only queue there. */
+export const UPLOAD_CONCURRENCY = 2;
 
 /** = MAX_UPLOAD_BYTES of photo-upload.server.ts (15 MB). */
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
@@ -21,8 +26,8 @@ export const PHOTO_CLIENT_MESSAGES = {
 /** The note shown when the seller picked more photos than the free slots (spec §5: extras dropped). */
 export function droppedPhotosNote(kept: number, alreadyThere: number): string {
   if (alreadyThere === 0) return `Seules les ${kept} premières photos ont été gardées.`;
-  if (kept === 0) return "Votre annonce a déjà 3 photos : retirez-en une pour en ajouter une autre.";
+  if (kept === 0) return `Votre annonce a déjà ${MAX_PHOTOS} photos : retirez-en une pour en ajouter une autre.`;
   return kept === 1
-    ? "Une annonce compte 3 photos au maximum : seule la première photo choisie a été gardée."
-    : `Une annonce compte 3 photos au maximum : seules les ${kept} premières photos choisies ont été gardées.`;
+    ? `Une annonce compte ${MAX_PHOTOS} photos au maximum : seule la première photo choisie a été gardée.`
+    : `Une annonce compte ${MAX_PHOTOS} photos au maximum : seules les ${kept} premières photos choisies ont été gardées.`;
 }
