@@ -24,8 +24,10 @@ const PHOTO_FOCUS_RING = "group-focus-visible:outline-4 group-focus-visible:-out
 const { Panel: PhotoViewer, preload: preloadViewer } = lazyDialog(() => import("./photo-viewer"));
 
 /**
- * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less (`max-wide`), a grid of one main
- * photo and up to two side photos above; any photo opens a full-screen viewer.
+ * Listing photos (spec §2 detail; up to 20, issue 34): a swipeable carousel at 768 px or less
+ * (`max-wide`) with its counter ('3 / 14'), a grid of one main photo and two side photos above,
+ * the last one saying 'Voir les 14 photos' when there are more; any photo opens the full-screen
+ * viewer (arrows, keyboard, counter), which shows them all.
  */
 export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; alt: string }) {
   // The photo the viewer shows; the viewer opens from a photo's button and gives it the focus back.
@@ -113,9 +115,10 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             onClick={openViewer(i)}
             disabled={!viewer.hydrated}
             className={`${i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`} ${PHOTO_BUTTON_FOCUS}`}
-            aria-label={`Agrandir : ${label(i)}`}
+            aria-label={i === 2 && count > 3 ? `Voir les ${count} photos, à partir de la photo 3` : `Agrandir : ${label(i)}`}
           >
             <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className={`absolute inset-0 h-full w-full object-cover hover:opacity-95 ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            {i === 2 && count > 3 ? <span className="absolute inset-0 flex items-center justify-center bg-slate-900/55 text-lg font-semibold text-white">Voir les {count} photos</span> : null}
           </button>
         ))}
       </div>
