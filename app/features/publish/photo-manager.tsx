@@ -41,13 +41,13 @@ function canPreview(file: File): boolean {
   return file.type.startsWith("image/");
 }
 
-/** What the browser can refuse before sending (the server checks the content again). */
+/**
+ * What the browser refuses before sending: only the size. Whether it is an image, and which
+ * format, is the server's to say from the content (its messages name the format: 'Les fichiers
+ * PDF ne sont pas acceptés…').
+ */
 function refusedBeforeUpload(file: File): string | null {
-  if (file.size > MAX_PHOTO_BYTES) return PHOTO_CLIENT_MESSAGES.tooLarge;
-  if (file.size === 0) return PHOTO_CLIENT_MESSAGES.empty;
-  // An empty type (some systems) is left to the server, which reads the content.
-  if (file.type && !file.type.startsWith("image/")) return PHOTO_CLIENT_MESSAGES.notImage;
-  return null;
+  return file.size > MAX_PHOTO_BYTES ? PHOTO_CLIENT_MESSAGES.tooLarge : null;
 }
 
 /** Stored photo ids in the screen's order. */
@@ -435,7 +435,7 @@ export function PhotoManager({
           accessibility={{ announcements: DRAG_ANNOUNCEMENTS, screenReaderInstructions: DRAG_INSTRUCTIONS }}
         >
           <SortableContext items={items.map((i) => i.key)} strategy={rectSortingStrategy}>
-            <ul aria-label="Photos de l'annonce" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-4">
+            <ul aria-label="Photos de l'annonce" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
               {items.map((item, index) => (
                 <PhotoTile
                   key={item.key}

@@ -18,9 +18,6 @@ export const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/heic";
 
 export const PHOTO_CLIENT_MESSAGES = {
   tooLarge: `La photo dépasse la taille maximale de ${MAX_PHOTO_BYTES / 1024 / 1024} Mo.`,
-  /** = PHOTO_MESSAGES.notImage and .empty of the server. */
-  notImage: "Ce fichier n'est pas une image : envoyez une photo JPEG, PNG ou WebP.",
-  empty: "Le fichier est vide : choisissez une photo.",
   orderFailed: "L'ordre des photos n'a pas pu être enregistré. Réessayez.",
   uploadFailed: "L'envoi de la photo a échoué. Vérifiez votre connexion puis réessayez.",
   removeFailed: "La photo n'a pas pu être retirée. Réessayez.",

@@ -30,7 +30,7 @@ export interface Item {
 export type MoveAction = "avancer" | "reculer" | "principale";
 
 const smallButton =
-  "inline-flex items-center justify-center gap-1 rounded-lg px-2 py-1.5 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
+  "inline-flex min-w-0 items-center justify-center rounded-lg px-1 py-1.5 text-xs font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-40";
 
 /**
  * One photo of the photo step: preview, file name and progress bar while it uploads, its
@@ -137,7 +137,7 @@ export function PhotoTile({
             onClick={() => onMove("avancer")}
             aria-label={`Avancer la photo ${number}`}
           >
-            <span aria-hidden="true">←</span> Avancer
+            Avancer
           </button>
           <button
             type="button"
@@ -147,13 +147,13 @@ export function PhotoTile({
             onClick={() => onMove("reculer")}
             aria-label={`Reculer la photo ${number}`}
           >
-            Reculer <span aria-hidden="true">→</span>
+            Reculer
           </button>
           {index > 0 ? (
             <button
               type="button"
               data-move="principale"
-              className={`${smallButton} col-span-2 text-xs`}
+              className={`${smallButton} col-span-2`}
               disabled={!interactive}
               onClick={() => onMove("principale")}
               aria-label={`Définir comme principale la photo ${number}`}
