@@ -144,7 +144,9 @@ for (const width of [375, 1280]) {
         const grid = page.getByRole("group", { name: /^Photos de/ });
         expect(keyOf(await grid.getByRole("img").first().getAttribute("src"))).toBe(main);
         await page.screenshot({ path: testInfo.outputPath(`gallery-${width}.png`) });
-        await grid.getByRole("button", { name: "Voir les 8 photos, à partir de la photo 3" }).click();
+        // The third tile says how many there are; the viewer shows them all.
+        await expect(grid.getByText("Voir les 8 photos", { exact: true })).toBeVisible();
+        await grid.getByRole("button", { name: /photo 3 sur 8$/ }).click();
         const viewer = page.getByRole("dialog");
         await expect(viewer.getByText("3 / 8", { exact: true })).toBeVisible();
         await page.keyboard.press("ArrowRight");

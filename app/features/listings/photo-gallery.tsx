@@ -12,15 +12,15 @@ import { Arrow, navButton } from "./photo-nav";
  */
 const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
 
-/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0021). */
 /**
- * The photos' containers clip overflow (rounded corners, scroll strip), which would hide a focus
- * ring drawn outside the button: the ring is drawn inside, on the photo itself — visible when the
- * viewer gives the focus back to the photo that opened it.
+ * A photo's button (app.css `.gallery-photo`): the photos' containers clip overflow (rounded
+ * corners, scroll strip), which would hide a focus ring drawn outside the button, so the ring is
+ * drawn inside, on the photo itself — visible when the viewer gives the focus back to the photo
+ * that opened it.
  */
-const PHOTO_BUTTON_FOCUS = "group focus-visible:outline-none disabled:cursor-wait";
-const PHOTO_FOCUS_RING = "group-focus-visible:outline-4 group-focus-visible:-outline-offset-4 group-focus-visible:outline-brand-600";
+const PHOTO_BUTTON_FOCUS = "gallery-photo";
 
+/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0021). */
 const { Panel: PhotoViewer, preload: preloadViewer } = lazyDialog(() => import("./photo-viewer"));
 
 /**
@@ -85,7 +85,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
         >
           {photos.map((photo, i) => (
             <button key={photo.src} type="button" className={`w-full shrink-0 snap-center ${PHOTO_BUTTON_FOCUS}`} aria-haspopup="dialog" {...viewer.preloadProps} onClick={openViewer(i)} disabled={!viewer.hydrated} aria-label={`Agrandir : ${label(i)}`}>
-              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className={`aspect-[4/3] w-full object-cover ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
             </button>
           ))}
         </div>
@@ -97,7 +97,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             <button type="button" className={`${navButton} right-2`} onClick={() => step(1)} disabled={!viewer.hydrated} aria-label="Photo suivante">
               <Arrow direction="right" />
             </button>
-            <p className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" aria-live="polite">
+            <p className="carousel-count" aria-live="polite">
               {current + 1} / {photos.length}
             </p>
           </>
@@ -115,10 +115,10 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             onClick={openViewer(i)}
             disabled={!viewer.hydrated}
             className={`${i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`} ${PHOTO_BUTTON_FOCUS}`}
-            aria-label={i === 2 && count > 3 ? `Voir les ${count} photos, à partir de la photo 3` : `Agrandir : ${label(i)}`}
+            aria-label={`Agrandir : ${label(i)}`}
           >
-            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className={`absolute inset-0 h-full w-full object-cover hover:opacity-95 ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
-            {i === 2 && count > 3 ? <span className="absolute inset-0 flex items-center justify-center bg-slate-900/55 text-lg font-semibold text-white">Voir les {count} photos</span> : null}
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            {i > 1 && count > 3 ? <span className="gallery-more">Voir les {count} photos</span> : null}
           </button>
         ))}
       </div>
