@@ -160,6 +160,18 @@ for (const width of [375, 1280]) {
         await page.keyboard.press("Escape");
         await expect(viewer).toBeHidden();
       }
+
+      // 'Modifier l'annonce' has the same photo manager: the second photo becomes the main one.
+      await page.goto(`/edit-annonce/${listingId}`);
+      await expect(page.getByRole("heading", { level: 1, name: "Modifier mon annonce" })).toBeVisible();
+      await expect(tiles).toHaveCount(8);
+      expect(await keyOrder(page)).toEqual(order);
+      await tiles.nth(1).getByRole("button", { name: "Définir comme principale la photo 2" }).click();
+      await expect(announcement).toHaveText("Photo 2 déplacée en position 1 : c'est la photo principale.");
+      await expect(busy).toHaveValue("");
+      await page.goto(`/annonce/${listingId}`);
+      const firstPhoto = page.locator(width <= 768 ? '[aria-roledescription="carrousel"]' : '[role="group"][aria-label^="Photos de"]').getByRole("img").first();
+      await expect(firstPhoto).toHaveAttribute("src", new RegExp(`${order[1]}-\\d+\\.webp$`));
     });
   });
 }
