@@ -175,3 +175,42 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test.describe("dropping files on the photo step", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("dropped files upload side by side, each with its own French error when refused", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signUpThroughUi(page);
+    await fillUpToPhotos(page, "Dacia", `Duster ${Date.now().toString(36)}`);
+    const tiles = tilesOf(page);
+    // What a file manager's drag carries: two photos, a text file, and a 16 MB photo.
+    const dataTransfer = await page.evaluateHandle(async () => {
+      const photo = async (color: string) => {
+        const canvas = document.createElement("canvas");
+        canvas.width = 320;
+        canvas.height = 240;
+        const context = canvas.getContext("2d")!;
+        context.fillStyle = color;
+        context.fillRect(0, 0, 320, 240);
+        return new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), "image/jpeg"));
+      };
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([await photo("#c0392b")], "avant.jpg", { type: "image/jpeg" }));
+      transfer.items.add(new File(["Révision faite en mars."], "notes.txt", { type: "text/plain" }));
+      transfer.items.add(new File([await photo("#2980b9")], "interieur.jpg", { type: "image/jpeg" }));
+      transfer.items.add(new File([new Uint8Array(16 * 1024 * 1024)], "enorme.jpg", { type: "image/jpeg" }));
+      return transfer;
+    });
+    const zone = page.locator("[data-photo-drop-zone]");
+    await zone.dispatchEvent("dragover", { dataTransfer });
+    await zone.dispatchEvent("drop", { dataTransfer });
+    await expect(tiles).toHaveCount(4);
+    expect(await fileOrder(page)).toEqual(["avant.jpg", "notes.txt", "interieur.jpg", "enorme.jpg"]);
+    await expect(tiles.nth(0).getByText("Photo enregistrée")).toBeVisible();
+    await expect(tiles.nth(2).getByText("Photo enregistrée")).toBeVisible();
+    await expect(tiles.nth(1).getByRole("alert")).toHaveText("Ce fichier n'est pas une image : envoyez une photo JPEG, PNG ou WebP.");
+    await expect(tiles.nth(3).getByRole("alert")).toHaveText("La photo dépasse la taille maximale de 15 Mo.");
+    await expect(page.getByText("2 / 20 photos", { exact: true })).toBeVisible();
+  });
+});
