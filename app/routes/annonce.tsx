@@ -19,6 +19,7 @@ import { NotFoundContent } from "~/ui/not-found-content";
 import { SITE_NAME } from "~/ui/seo";
 import type { Route } from "./+types/annonce";
 import { useRememberView } from "~/features/recently-viewed/remember-view";
+import { recordRecentViews } from "~/features/recently-viewed/record-recent-views.server";
 import type { HydrationHandle } from "~/ui/deferred-hydration";
 
 /** Hydration after the first paint (decision 0024): a listing: its first photo is the LCP. */
@@ -51,7 +52,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // The view is counted and the rest of the page read at once (on PostgreSQL the pool runs them
   // on several connections): one round trip of waiting instead of six.
-  const [, favorite, history, priceRating, priceHistory, similar] = await Promise.all([
+  const [, , favorite, history, priceRating, priceHistory, similar] = await Promise.all([
+    // 'Vus récemment' of a signed-in visitor (issue 36), on the primary; a visitor's is kept by
+    // the browser (useRememberView).
+    me && listing.status === "published" && request.method === "GET"
+      ? recordRecentViews({ db: services.db, userId: me.id, views: [{ id: listing.id, at: Date.now() }] })
+      : null,
     countListingView(services, {
       method: request.method,
       listingId: listing.id,
@@ -73,8 +79,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         })
       : [],
   ]);
-  const priceDrop = favorite ? (await priceDropsAmong({ db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null : null;
-  return { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`, origin: services.config.PUBLIC_URL };
+  const priceDrop = favorite
+    ? ((await priceDropsAmong({ db, userId: me?.id, listingIds: [listing.id] }))[listing.id] ?? null)
+    : null;
+  return {
+    listing,
+    favorite,
+    history,
+    priceRating,
+    priceDrop,
+    priceHistory,
+    similar,
+    canonical: `${services.config.PUBLIC_URL}${listingPath(listing)}`,
+    origin: services.config.PUBLIC_URL,
+  };
 }
 
 /** A sold or removed listing's 410 carries `X-Robots-Tag: noindex` (the loader's thrown answer). */
@@ -85,7 +103,12 @@ export function headers({ errorHeaders, loaderHeaders }: Route.HeadersArgs) {
 export function meta({ data: loaderData, error }: Route.MetaArgs) {
   if (!loaderData) {
     const gone = isRouteErrorResponse(error) && error.status === 410 ? (error.data as GoneListing) : null;
-    const title = gone?.kind === "sold" ? `Ce véhicule a été vendu : ${gone.brand} ${gone.model}` : gone ? "Cette annonce n'est plus en ligne" : "Annonce introuvable";
+    const title =
+      gone?.kind === "sold"
+        ? `Ce véhicule a été vendu : ${gone.brand} ${gone.model}`
+        : gone
+          ? "Cette annonce n'est plus en ligne"
+          : "Annonce introuvable";
     return [{ title: `${title} | ${SITE_NAME}` }, { name: "robots", content: "noindex" }];
   }
   const { listing, canonical, origin } = loaderData;
@@ -117,7 +140,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 410) return <GoneListingContent gone={error.data as GoneListing} />;
+  if (isRouteErrorResponse(error) && error.status === 410)
+    return <GoneListingContent gone={error.data as GoneListing} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundContent />;
   return (
     <section className="rounded-xl bg-white p-8 shadow-sm">

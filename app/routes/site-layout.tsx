@@ -3,7 +3,6 @@ import { Outlet, useNavigation, useRevalidator } from "react-router";
 import { AuthDialogProvider } from "~/features/auth/auth-dialog";
 import { EmailConfirmedBanner } from "~/features/auth/email-confirmed-banner";
 import { ComparisonTrayBar, ComparisonTrayProvider } from "~/features/compare/comparison-tray";
-import { useMergeRecentViewsAtSignIn } from "~/features/recently-viewed/merge-at-sign-in";
 import { SiteFooter } from "~/features/shell/site-footer";
 import { SiteHeader } from "~/features/shell/site-header";
 import { TabBar } from "~/features/shell/tab-bar";
@@ -41,7 +40,6 @@ function NavigationStatus() {
 
 export default function SiteLayout() {
   useRevalidateOnFocus();
-  useMergeRecentViewsAtSignIn();
   return (
     <AuthDialogProvider>
       <ComparisonTrayProvider>

@@ -1,11 +1,10 @@
-/** Where a visitor's list lives in the browser (signed-in users keep theirs on the server). */
-export const VISITOR_RECENT_KEY = "occazio:vus-recemment";
-import { parseRecentViews, withRecentView, type RecentView } from "./recently-viewed-ids";
+import { parseRecentViews, type RecentView } from "./recently-viewed-ids";
+import { VISITOR_RECENT_KEY } from "./recently-viewed-limits";
 
 /**
  * 'Vus récemment' (issue 36) in the browser: a visitor's views live in localStorage; a signed-in
  * user's on the account (/api/recently-viewed), and at sign-in the browser's join the account's
- * and leave the browser, like the comparison tray.
+ * and leave the browser when a signed-in user next sees the list (home page, /vus-recemment).
  */
 
 export function readVisitorViews(): RecentView[] {
@@ -26,16 +25,14 @@ function writeVisitorViews(views: RecentView[]) {
 }
 
 function postViews(body: unknown): Promise<Response> {
-  return fetch("/api/recently-viewed", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return fetch("/api/recently-viewed", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
-/** A listing opened: first of the browser's list, or recorded on the account. */
-export async function rememberView(listingId: string, signedIn: boolean): Promise<void> {
-  if (!signedIn) return writeVisitorViews(withRecentView(readVisitorViews(), listingId, Date.now()));
-  await postViews({ action: "view", listingId }).catch(() => {});
-}
-
-/** At sign-in: the browser's list joins the account's, then leaves the browser. */
+/** Signed in: the browser's list (kept while signed out) joins the account's, then leaves the browser. */
 export async function mergeVisitorViewsIntoAccount(): Promise<void> {
   const views = readVisitorViews();
   if (!views.length) return writeVisitorViews([]);

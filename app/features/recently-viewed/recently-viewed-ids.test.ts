@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { parseRecentViews, RECENTLY_VIEWED_LIMIT, withRecentView } from "./recently-viewed-ids";
+import { REMEMBERED_KEY, REMEMBERED_LIMIT } from "./remember-view";
+import { VISITOR_RECENT_KEY } from "./recently-viewed-limits";
+import { parseRecentViews, RECENTLY_VIEWED_LIMIT, type RecentView } from "./recently-viewed-ids";
+
+/** What the listing page does (remember-view.ts): prepends, and the reader sorts it out. */
+const withRecentView = (views: RecentView[], id: string, at: number) => parseRecentViews([{ id, at }, ...views]);
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -32,4 +37,9 @@ describe("'Vus récemment' as kept by a browser", () => {
     expect(views[0]).toEqual({ id: id(10), at: 1_000 });
     expect(views.filter((v) => v.id === id(10))).toHaveLength(1);
   });
+});
+
+it("the listing page writes the list where and as long as its readers expect", () => {
+  expect(REMEMBERED_KEY).toBe(VISITOR_RECENT_KEY);
+  expect(REMEMBERED_LIMIT).toBe(RECENTLY_VIEWED_LIMIT);
 });

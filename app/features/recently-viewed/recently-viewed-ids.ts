@@ -1,7 +1,9 @@
-import { isUuid } from "~/db/ids";
+import { RECENTLY_VIEWED_LIMIT } from "./recently-viewed-limits";
 
-/** 'Vus récemment' (issue 36): how many listings are remembered, per browser or per account. */
-export const RECENTLY_VIEWED_LIMIT = 12;
+export { RECENTLY_VIEWED_LIMIT };
+
+/** A listing id (as ~/db/ids, not imported: this module is loaded on its own after hydration). */
+const LISTING_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** One remembered view: the listing and when it was opened (ms since the epoch). */
 export interface RecentView {
@@ -20,7 +22,8 @@ export function parseRecentViews(value: unknown): RecentView[] {
   for (const item of value.slice(0, RECENTLY_VIEWED_LIMIT * 4)) {
     if (!item || typeof item !== "object") continue;
     const { id, at } = item as { id?: unknown; at?: unknown };
-    if (!isUuid(id) || typeof at !== "number" || !Number.isFinite(at) || at <= 0) continue;
+    if (typeof id !== "string" || !LISTING_ID.test(id) || typeof at !== "number" || !Number.isFinite(at) || at <= 0)
+      continue;
     const key = id.toLowerCase();
     latest.set(key, Math.max(latest.get(key) ?? 0, at));
   }
@@ -28,9 +31,4 @@ export function parseRecentViews(value: unknown): RecentView[] {
     .map(([id, at]) => ({ id, at }))
     .sort((a, b) => b.at - a.at)
     .slice(0, RECENTLY_VIEWED_LIMIT);
-}
-
-/** A view added to a list: first, without its earlier occurrence, trimmed to the limit. */
-export function withRecentView(views: RecentView[], id: string, at: number): RecentView[] {
-  return parseRecentViews([{ id, at }, ...views]);
 }

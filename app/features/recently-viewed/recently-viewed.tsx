@@ -5,7 +5,7 @@ import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { listingPath } from "~/features/listings/listing-seo";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { PLACEHOLDER_PHOTO_SRC } from "~/ui/photo-carousel";
-import { readVisitorViews } from "./recent-views-storage";
+import { mergeVisitorViewsIntoAccount, readVisitorViews } from "./recent-views-storage";
 
 /**
  * The listings of 'Vus récemment', newest first; sold or withdrawn ones have dropped out.
@@ -22,9 +22,14 @@ function useRecentViews(): ListingCardData[] | undefined {
     const answer: Promise<{ listings: ListingCardData[] }> =
       !signedIn && ids.length === 0
         ? Promise.resolve({ listings: [] })
-        : fetch(`/api/recently-viewed${ids.length ? `?ids=${ids.join(",")}` : ""}`, { signal: controller.signal }).then((response) =>
-            response.ok ? (response.json() as Promise<{ listings: ListingCardData[] }>) : { listings: [] },
-          );
+        : // Signed in: what this browser kept while signed out joins the account first.
+          (signedIn ? mergeVisitorViewsIntoAccount() : Promise.resolve())
+            .then(() =>
+              fetch(`/api/recently-viewed${ids.length ? `?ids=${ids.join(",")}` : ""}`, { signal: controller.signal }),
+            )
+            .then((response) =>
+              response.ok ? (response.json() as Promise<{ listings: ListingCardData[] }>) : { listings: [] },
+            );
     answer
       .then((loaded) => setListings(loaded.listings))
       .catch(() => {
@@ -57,7 +62,9 @@ function RecentViewCard({ listing }: { listing: ListingCardData }) {
         <span className="block truncate text-xs text-slate-600">
           {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null].filter(Boolean).join(" · ")}
         </span>
-        <span className="block text-sm font-bold text-brand-800">{listing.price != null ? formatPrice(listing.price) : "Prix non spécifié"}</span>
+        <span className="block text-sm font-bold text-brand-800">
+          {listing.price != null ? formatPrice(listing.price) : "Prix non spécifié"}
+        </span>
       </span>
     </Link>
   );
@@ -95,7 +102,9 @@ export function RecentlyViewedPage() {
     <section className="space-y-6">
       <div>
         <h1 className="text-2xl font-bold">Vus récemment</h1>
-        <p className="mt-1 text-slate-600">Les dernières annonces que vous avez ouvertes. Les véhicules vendus ou retirés disparaissent de la liste.</p>
+        <p className="mt-1 text-slate-600">
+          Les dernières annonces que vous avez ouvertes. Les véhicules vendus ou retirés disparaissent de la liste.
+        </p>
       </div>
       {listings === undefined ? (
         <p role="status" className="text-slate-600">

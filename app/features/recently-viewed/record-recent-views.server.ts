@@ -17,7 +17,8 @@ export async function recordRecentViews(options: {
   now?: Date;
 }): Promise<void> {
   const userId = options.userId;
-  if (!userId) throw new AppError("unauthenticated", "Veuillez vous connecter pour garder vos annonces vues sur votre compte.");
+  if (!userId)
+    throw new AppError("unauthenticated", "Veuillez vous connecter pour garder vos annonces vues sur votre compte.");
   const now = (options.now ?? new Date()).getTime();
   // A time from the browser is never in the future (a clock set ahead would pin a listing first).
   const views = parseRecentViews(options.views).map((v) => ({ ...v, at: Math.min(v.at, now) }));
@@ -28,10 +29,20 @@ export async function recordRecentViews(options: {
         await tx
           .select({ id: listings.id })
           .from(listings)
-          .where(and(inArray(listings.id, views.map((v) => v.id)), eq(listings.status, "published")))
+          .where(
+            and(
+              inArray(
+                listings.id,
+                views.map((v) => v.id),
+              ),
+              eq(listings.status, "published"),
+            ),
+          )
       ).map((r) => r.id),
     );
-    const rows = views.filter((v) => published.has(v.id)).map((v) => ({ userId, listingId: v.id, viewedAt: new Date(v.at) }));
+    const rows = views
+      .filter((v) => published.has(v.id))
+      .map((v) => ({ userId, listingId: v.id, viewedAt: new Date(v.at) }));
     if (rows.length === 0) return;
     await tx
       .insert(recentlyViewed)
@@ -46,6 +57,8 @@ export async function recordRecentViews(options: {
       .where(eq(recentlyViewed.userId, userId))
       .orderBy(desc(recentlyViewed.viewedAt), desc(recentlyViewed.listingId))
       .limit(RECENTLY_VIEWED_LIMIT);
-    await tx.delete(recentlyViewed).where(and(eq(recentlyViewed.userId, userId), notInArray(recentlyViewed.listingId, kept)));
+    await tx
+      .delete(recentlyViewed)
+      .where(and(eq(recentlyViewed.userId, userId), notInArray(recentlyViewed.listingId, kept)));
   });
 }
