@@ -17,7 +17,7 @@ export function SimilarListings({ listings }: { listings: ListingCardData[] }) {
       <h2 id="annonces-similaires" className="text-xl font-bold">
         Annonces similaires
       </h2>
-      <ul className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:overflow-visible sm:px-0 lg:grid-cols-3">
+      <ul className="similar-row">
         {listings.map((listing) => (
           <li key={listing.id} className="w-[70%] shrink-0 snap-start sm:w-auto">
             <SimilarCard listing={listing} />

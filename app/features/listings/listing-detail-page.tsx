@@ -39,7 +39,7 @@ function BackButton() {
   return (
     <button
       type="button"
-      className="inline-flex items-center gap-1 rounded-lg px-2 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-50"
+      className="listing-tool-button"
       disabled={!interactive}
       onClick={() => {
         // Back one page when the visitor came from within the site (React Router gives the
@@ -122,7 +122,7 @@ function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop:
     <div
       role="region"
       aria-label="Contacter le vendeur"
-      className="sticky bottom-tab-bar z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur wide:hidden"
+      className="listing-contact-bar"
     >
       <div className="flex items-center gap-2">
         {priceDrop && listing.price != null ? (
