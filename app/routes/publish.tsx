@@ -16,6 +16,7 @@ import type { HydrationHandle } from "~/ui/deferred-hydration";
 import { NOINDEX, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
 import { readFormData } from "~/server/request-body.server";
+import { formValues } from "~/features/publish/form-values";
 
 // Painted before its JavaScript loads (decision 0024): fields typed into meanwhile keep their
 // text in state (useFieldState); the buttons wait, visibly, for React.
@@ -85,8 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step: WizardStep = isWizardStep(stepNumber) ? stepNumber : 1;
   const quit = form.get("quit") === "1";
   const listingId = form.get("listingId");
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !CONTROL_FIELDS.has(key)) values[key] = value;
+  const values = formValues(form, CONTROL_FIELDS);
 
   try {
     const userId = requireUserId(user?.id);

@@ -86,6 +86,15 @@ export interface DraftValues {
   inspectionDate: string | null;
   inspectionResult: string | null;
   ownerCount: number | null;
+  /** Issue 34, second slice (decision 0043). */
+  equipment: string[];
+  serviceHistory: boolean | null;
+  nonSmoker: boolean | null;
+  warrantyMonths: number | null;
+  warrantyKind: string | null;
+  histovecUrl: string | null;
+  /** Context, not a field: only a professional may give the warranty's kind. */
+  sellerKind: string;
   description: string | null;
   city: string | null;
   postalCode: string | null;
@@ -123,6 +132,13 @@ export interface EditableListing {
   inspectionDate: string | null;
   inspectionResult: string | null;
   ownerCount: number | null;
+  equipment: string[];
+  serviceHistory: boolean | null;
+  nonSmoker: boolean | null;
+  warrantyMonths: number | null;
+  warrantyKind: string | null;
+  histovecUrl: string | null;
+  sellerKind: string;
   photos: ListingPhotoView[];
   /** Material changes of a published listing wait for a moderator (the values shown include them). */
   revisionPending: boolean;
@@ -149,6 +165,13 @@ export function draftValues(row: Listing): DraftValues {
     inspectionDate: row.inspectionDate,
     inspectionResult: row.inspectionResult,
     ownerCount: row.ownerCount,
+    equipment: row.equipment,
+    serviceHistory: row.serviceHistory,
+    nonSmoker: row.nonSmoker,
+    warrantyMonths: row.warrantyMonths,
+    warrantyKind: row.warrantyKind,
+    histovecUrl: row.histovecUrl,
+    sellerKind: row.sellerKind,
     description: row.description,
     city: row.city,
     postalCode: row.postalCode,
@@ -186,6 +209,13 @@ export function editableListing(
     inspectionDate: row.inspectionDate,
     inspectionResult: row.inspectionResult,
     ownerCount: row.ownerCount,
+    equipment: row.equipment,
+    serviceHistory: row.serviceHistory,
+    nonSmoker: row.nonSmoker,
+    warrantyMonths: row.warrantyMonths,
+    warrantyKind: row.warrantyKind,
+    histovecUrl: row.histovecUrl,
+    sellerKind: row.sellerKind,
     photos,
   };
 }

@@ -31,6 +31,8 @@ import { modelSuggestions, type ModelSuggestions } from "./model-suggestions";
 import { PhotoManager, type ManagedPhoto } from "./photo-manager";
 import { PHOTO_CLIENT_MESSAGES } from "./photo-rules";
 import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
+import { EquipmentChecklist, HistoryAndWarranty } from "./equipment-and-history-fields";
+import { formValues } from "./form-values";
 
 export type FieldErrors = Record<string, string>;
 
@@ -47,7 +49,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   1: "Marque et modèle",
   2: "Année et mise en circulation",
   3: "Caractéristiques",
-  4: "Portes, places, état et contrôle technique",
+  4: "État, contrôle technique et équipements",
   5: "Description",
   6: "Localisation",
   7: "Photos",
@@ -65,8 +67,7 @@ export function validateStep(step: WizardStep, form: FormData): FieldErrors | nu
     const parsed = STEP_SCHEMAS[7].safeParse({ photoCount: Number(form.get("photoCount") ?? 0) });
     return parsed.success ? null : fieldErrors(parsed.error);
   }
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = formValues(form);
   const schema: z.ZodType = STEP_SCHEMAS[step];
   const parsed = schema.safeParse(values);
   return parsed.success ? null : fieldErrors(parsed.error);
@@ -324,6 +325,8 @@ function Appearance({ values, errors }: { values: WizardValues; errors: FieldErr
       <SelectField label="Couleur" name="color" options={COLORS} defaultValue={values.color ?? ""} error={errors.color} />
       <SelectField label="État du véhicule" name="vehicleCondition" options={VEHICLE_CONDITIONS} defaultValue={values.vehicleCondition ?? ""} error={errors.vehicleCondition} />
       <InspectionAndOwners values={values} errors={errors} />
+      <HistoryAndWarranty values={values} errors={errors} pro={values.sellerKind === "pro"} />
+      <EquipmentChecklist selected={values.equipment} error={errors.equipment} />
     </div>
   );
 }

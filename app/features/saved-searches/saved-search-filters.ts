@@ -1,3 +1,4 @@
+import { equipmentLabel } from "~/features/catalogue/equipment";
 import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
 import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
@@ -89,6 +90,7 @@ export function proposeSearchName(filters: SavedFilters): string {
   if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${placeText(filters)}`);
   if (filters.seller) parts.push(SELLER_LABELS[filters.seller]);
   if (filters.critair !== undefined) parts.push(critAirFilterLabel(filters.critair));
+  if (filters.equipment?.length) parts.push(filters.equipment.map(equipmentLabel).join(" + "));
   const name = parts.length ? parts.join(" · ") : "Toutes les annonces";
   return name.length > MAX_SAVED_SEARCH_NAME ? `${name.slice(0, MAX_SAVED_SEARCH_NAME - 1).trimEnd()}…` : name;
 }

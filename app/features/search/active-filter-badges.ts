@@ -1,3 +1,4 @@
+import { equipmentLabel } from "~/features/catalogue/equipment";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
 
@@ -26,7 +27,7 @@ function without(filters: SearchFilters, ...keys: (FilterKey | "page")[]): Searc
 }
 
 /** Without one entry of a list filter; an emptied list disappears. */
-function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies", item: string): SearchFilters {
+function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies" | "equipment", item: string): SearchFilters {
   const next = without(filters, key);
   if (key === "energies") {
     const rest = (filters.energies ?? []).filter((v) => v !== item);
@@ -80,6 +81,8 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
   if (filters.seller) add("seller", `Vendeur : ${SELLER_LABELS[filters.seller]}`, without(filters, "seller"));
   if (filters.critair !== undefined) add("critair", critAirFilterLabel(filters.critair), without(filters, "critair"));
+  for (const slug of filters.equipment ?? [])
+    add(`equipment:${slug}`, `Équipement : ${equipmentLabel(slug)}`, withoutItem(filters, "equipment", slug));
   return badges;
 }
 

@@ -8,6 +8,7 @@ import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
 import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS, CRITAIR_FILTER_VALUES } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
+import { EquipmentFilter } from "./equipment-filter";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 
@@ -249,6 +250,10 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
               </label>
             ))}
           </div>
+        </Section>
+
+        <Section title="Équipements">
+          <EquipmentFilter value={draft.equipment} onChange={(equipment) => set("equipment", equipment)} />
         </Section>
 
         <Section title="Caractéristiques">

@@ -1,4 +1,5 @@
 import type { DbExecutor } from "~/db/client.server";
+import { sortEquipment } from "~/features/catalogue/equipment";
 import { recogniseQuery } from "./query-recognition";
 import { CITY_RADIUS_KM, type SearchFilters } from "./search-params";
 import { townIndex } from "./town-index.server";
@@ -34,6 +35,10 @@ export async function interpretQuery(options: {
   }
   if (found.energies.length) {
     next.energies = [...new Set([...(filters.energies ?? []), ...found.energies])];
+    changed = true;
+  }
+  if (found.equipment.length) {
+    next.equipment = sortEquipment([...(filters.equipment ?? []), ...found.equipment]);
     changed = true;
   }
   if (found.place && !filters.postalCode) {

@@ -1,3 +1,4 @@
+import { isEquipmentSlug, sortEquipment } from "~/features/catalogue/equipment";
 import { CATALOGUE, findBrand, findModel, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import { parsePostalCode } from "~/features/places/postal-code";
@@ -115,7 +116,7 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-const LIST_PARAMS = new Set<SearchParamName>(["brands", "models", "energies"]);
+const LIST_PARAMS = new Set<SearchParamName>(["brands", "models", "energies", "equipment"]);
 
 export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   const errors: string[] = [];
@@ -310,6 +311,14 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
       errors.push(`Crit'Air inconnu, ignoré : ${quote(critairRaw)} (critair=0, 1, 2 ou 3).`);
     }
   }
+
+  // 'Équipements' (issue 34): the listing has every item asked; unknown items are named and dropped.
+  const equipment: string[] = [];
+  for (const raw of readList("equipment", "les équipements")) {
+    if (isEquipmentSlug(raw)) equipment.push(raw);
+    else errors.push(`Équipement inconnu ignoré : ${quote(raw)}.`);
+  }
+  if (equipment.length) filters.equipment = sortEquipment(equipment);
 
   // Sort and page.
   const sortRaw = read("sort");

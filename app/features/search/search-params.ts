@@ -128,6 +128,11 @@ export interface SearchFilters {
    * électrique only); 'Non classé' and unknown classes never match.
    */
   critair?: CritAirFilter;
+  /**
+   * 'Équipements' (`equipment=gps,camera-de-recul`, issue 34, decision 0043): slugs of
+   * app/features/catalogue/equipment.ts; the listing has all of them.
+   */
+  equipment?: string[];
   sort?: SearchSort;
   /** 1-based. */
   page?: number;
@@ -183,6 +188,7 @@ export const SEARCH_PARAM_NAMES = [
   "deals",
   "seller",
   "critair",
+  "equipment",
   "sort",
   "page",
 ] as const;
@@ -227,6 +233,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   if (filters.goodDeals) set("deals", 1);
   set("seller", filters.seller);
   set("critair", filters.critair);
+  set("equipment", list(filters.equipment));
   if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
     set("sort", filters.sort);
   }
