@@ -96,13 +96,16 @@ describe(`equipment=a,b: the listing has all of them (${process.env.TEST_DB_ENGI
     expect(shown).toEqual(real);
   });
 
-  it("survives the URL: read and written back in the vocabulary's order; an unknown item is named and dropped", () => {
-    const parsed = parseSearchParams(new URLSearchParams("equipment=gps,camera-de-recul&brand=renault"));
+  it("survives the URL: read and written back in canonical order; an unknown item is named and dropped", async () => {
+    const parsed = parseSearchParams(new URLSearchParams("equipment=gps,camera-de-recul,gps&brand=renault"));
     expect(parsed.errors).toEqual([]);
     expect(searchHref(parsed.filters)).toBe("/recherche?brand=Renault&equipment=camera-de-recul%2Cgps");
-    const bad = parseSearchParams(new URLSearchParams("equipment=gps,jacuzzi"));
-    expect(bad.filters.equipment).toEqual(["gps"]);
-    expect(bad.errors).toEqual(["Équipement inconnu ignoré : « jacuzzi »."]);
+    const malformed = parseSearchParams(new URLSearchParams("equipment=gps,Jacuzzi!"));
+    expect(malformed.filters.equipment).toEqual(["gps"]);
+    expect(malformed.errors).toEqual(["Équipement inconnu ignoré : « Jacuzzi! »."]);
+    // A well-formed item outside the vocabulary is dropped by the server: the search is the one without it.
+    const unknown = await searchListings({ db: t.db, storage, filters: { equipment: ["gps", "jacuzzi"] } });
+    expect(unknown.total).toBe(await directCount({ equipment: ["gps"] }));
   });
 
   it("the free text 'clio gps camera' becomes brand, model and equipment, and finds what the filters find", async () => {
@@ -117,10 +120,14 @@ describe(`equipment=a,b: the listing has all of them (${process.env.TEST_DB_ENGI
 
   it("a saved search with equipment alerts on new listings having all of it, and is named after it", async () => {
     const buyer = await insertUser(t.db, { canSignIn: false });
+    await expect(saveSearch({ db: t.db, userId: buyer.id, query: "equipment=jacuzzi" })).rejects.toMatchObject({
+      code: "invalid",
+      message: "Équipement inconnu : « jacuzzi ».",
+    });
     const saved = await saveSearch({ db: t.db, userId: buyer.id, query: "equipment=gps,attelage&brand=Peugeot" });
     const [row] = await t.db.select().from(savedSearches).where(eq(savedSearches.id, saved.id));
-    expect(row).toMatchObject({ query: "brand=Peugeot&equipment=gps%2Cattelage", equipment: ["gps", "attelage"] });
-    expect(saved.name).toBe("Peugeot · GPS / navigation + Attelage");
+    expect(row).toMatchObject({ query: "brand=Peugeot&equipment=attelage%2Cgps", equipment: ["attelage", "gps"] });
+    expect(saved.name).toBe("Peugeot · Attelage + GPS / navigation");
     const publish = async (equipment: string[]) => {
       const listing = await insertListing(t.db, seller, { brand: "Peugeot", model: "5008", equipment, place: LYON, status: "published", publishedAt: new Date() });
       await recordSearchMatches({ db: t.db, listingId: listing.id });

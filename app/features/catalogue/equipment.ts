@@ -81,6 +81,9 @@ export const EQUIPMENT: readonly EquipmentItem[] = [
 
 export const EQUIPMENT_SLUGS: readonly string[] = EQUIPMENT.map((item) => item.slug);
 
+/** Slug → label, for the search badges and saved-search names (passed to them by server code). */
+export const EQUIPMENT_LABELS: Readonly<Record<string, string>> = Object.fromEntries(EQUIPMENT.map((item) => [item.slug, item.label]));
+
 /** At most this many items on one listing (all of them) and in one search. */
 export const MAX_EQUIPMENT = EQUIPMENT.length;
 

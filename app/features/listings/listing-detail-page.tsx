@@ -241,18 +241,6 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               Caractéristiques
             </h2>
             <Facts listing={listing} />
-            {listing.equipment.map((group) => (
-              <section key={group.label} className="mt-4">
-                <h3 className="text-sm font-semibold">{group.label}</h3>
-                <ul className="mt-1 flex flex-wrap gap-2 text-sm">
-                  {group.items.map((item) => (
-                    <li key={item} className="rounded-full bg-slate-100 px-3 py-1">
-                      {item}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
             {listing.histovecUrl ? (
               <a href={listing.histovecUrl} target="_blank" rel="noopener noreferrer nofollow" className="mt-4 inline-block font-semibold text-brand-700 underline">
                 Rapport HistoVec disponible

@@ -1,4 +1,4 @@
-import { groupEquipment } from "~/features/catalogue/equipment";
+import { EQUIPMENT, EQUIPMENT_GROUP_LABELS, EQUIPMENT_GROUPS, groupEquipment } from "~/features/catalogue/equipment";
 import { WARRANTY_KIND_LABELS, type WarrantyKind } from "~/features/publish/listing-extras-schema";
 
 /**
@@ -34,6 +34,12 @@ export function listingExtras(row: {
       ["Carnet d'entretien à jour", yesNo(row.serviceHistory)],
       ["Garantie", warrantyText(row.warrantyMonths, row.warrantyKind)],
       ["Véhicule non fumeur", yesNo(row.nonSmoker)],
+      // The equipment, one row per group, every group always (the comparison lines rows up by
+      // position): "Sièges chauffants, Sellerie cuir", or null ('Non spécifié') when none.
+      ...EQUIPMENT_GROUPS.map((group): [string, string | null] => {
+        const items = EQUIPMENT.filter((item) => item.group === group && row.equipment.includes(item.slug)).map((item) => item.label);
+        return [`Équipements : ${EQUIPMENT_GROUP_LABELS[group]}`, items.length ? items.join(", ") : null];
+      }),
     ],
     equipment: groupEquipment(row.equipment).map(({ label, items }) => ({ label, items })),
     histovecUrl: row.histovecUrl,

@@ -1,6 +1,5 @@
-import { equipmentLabel } from "~/features/catalogue/equipment";
 import { formatMileage, formatPrice } from "~/ui/format";
-import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
+import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters, type EquipmentLabels } from "./search-params";
 
 /**
  * The active filters of a search as removable badges (the filter dialog, /recherche, saved
@@ -44,7 +43,7 @@ export function placeText(filters: Pick<SearchFilters, "postalCode" | "city">): 
   return filters.city ? `${filters.city} (${filters.postalCode})` : (filters.postalCode ?? "");
 }
 
-export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] {
+export function activeFilterBadges(filters: SearchFilters, equipmentLabels: EquipmentLabels = {}): ActiveFilterBadge[] {
   const badges: ActiveFilterBadge[] = [];
   const add = (key: string, label: string, remove: SearchFilters) => badges.push({ key, label, remove });
 
@@ -82,7 +81,7 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   if (filters.seller) add("seller", `Vendeur : ${SELLER_LABELS[filters.seller]}`, without(filters, "seller"));
   if (filters.critair !== undefined) add("critair", critAirFilterLabel(filters.critair), without(filters, "critair"));
   for (const slug of filters.equipment ?? [])
-    add(`equipment:${slug}`, `Équipement : ${equipmentLabel(slug)}`, withoutItem(filters, "equipment", slug));
+    add(`equipment:${slug}`, `Équipement : ${equipmentLabels[slug] ?? slug}`, withoutItem(filters, "equipment", slug));
   return badges;
 }
 

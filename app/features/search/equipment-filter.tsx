@@ -1,4 +1,5 @@
-import { EQUIPMENT, EQUIPMENT_GROUP_LABELS, EQUIPMENT_GROUPS, sortEquipment } from "~/features/catalogue/equipment";
+import { EQUIPMENT, EQUIPMENT_GROUP_LABELS, EQUIPMENT_GROUPS } from "~/features/catalogue/equipment";
+import { canonicalEquipment } from "./search-params";
 
 /**
  * The filter dialog's 'Équipements' (issue 34, decision 0043): the vocabulary's groups, each
@@ -11,7 +12,7 @@ export function EquipmentFilter({ value, onChange }: { value: readonly string[];
     const next = new Set(chosen);
     if (on) next.add(slug);
     else next.delete(slug);
-    onChange(sortEquipment(next));
+    onChange(canonicalEquipment(next));
   };
   return (
     <div className="space-y-2">

@@ -9,6 +9,7 @@ import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft 
 import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS, CRITAIR_FILTER_VALUES } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
 import { EquipmentFilter } from "./equipment-filter";
+import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 
@@ -104,7 +105,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const radiusId = useId();
-  const badges = activeFilterBadges(filtersFromDraft(draft).filters);
+  const badges = activeFilterBadges(filtersFromDraft(draft).filters, EQUIPMENT_LABELS);
 
   // After a refused 'Appliquer', take the keyboard to the first field to correct.
   useEffect(() => {

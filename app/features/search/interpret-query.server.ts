@@ -1,7 +1,6 @@
 import type { DbExecutor } from "~/db/client.server";
-import { sortEquipment } from "~/features/catalogue/equipment";
 import { recogniseQuery } from "./query-recognition";
-import { CITY_RADIUS_KM, type SearchFilters } from "./search-params";
+import { canonicalEquipment, CITY_RADIUS_KM, type SearchFilters } from "./search-params";
 import { townIndex } from "./town-index.server";
 
 /**
@@ -38,7 +37,7 @@ export async function interpretQuery(options: {
     changed = true;
   }
   if (found.equipment.length) {
-    next.equipment = sortEquipment([...(filters.equipment ?? []), ...found.equipment]);
+    next.equipment = canonicalEquipment([...(filters.equipment ?? []), ...found.equipment]);
     changed = true;
   }
   if (found.place && !filters.postalCode) {

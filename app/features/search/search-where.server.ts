@@ -1,3 +1,4 @@
+import { isEquipmentSlug } from "~/features/catalogue/equipment";
 import { and, arrayContains, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
@@ -195,7 +196,9 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     goodDeals: filters.goodDeals === true ? true : undefined,
     seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
     critair: Number.isInteger(filters.critair) && filters.critair! >= 0 && filters.critair! <= 3 ? filters.critair : undefined,
-    equipment: texts(filters.equipment),
+    // Only the vocabulary's items (the browser's parse checks their form only): an unknown
+    // one is dropped, as /recherche says (equipmentErrors).
+    equipment: filters.equipment?.filter(isEquipmentSlug).slice(0, 50),
     sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
     page: clampPage(filters.page),
     ownerId: text(filters.ownerId),
