@@ -5,6 +5,7 @@ import { LAST_WIZARD_STEP, isWizardStep, type WizardStep } from "~/features/publ
 import { getCurrentDraft } from "~/features/publish/get-current-draft.server";
 import { requireUserId } from "~/features/publish/listing-access.server";
 import type { DraftValues } from "~/features/publish/listing-values.server";
+import { priceGuidanceFor } from "~/features/pricing/price-guidance.server";
 import { saveDraftStep } from "~/features/publish/save-draft-step.server";
 import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { submitListing } from "~/features/publish/submit-listing.server";
@@ -66,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       values: asText(draft.values),
       modelSpec: findModelSpec(draft.values.brand, draft.values.model) ?? null,
       photos: draft.photos.map((p) => ({ id: p.id, src: p.src, srcSet: p.srcSet })),
+      // The price step shows the market estimate for the car described (decision 0043).
+      priceGuidance: step === LAST_WIZARD_STEP ? await priceGuidanceFor(db, draft.values) : null,
     },
   };
 }

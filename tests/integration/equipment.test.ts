@@ -12,6 +12,9 @@ import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchListings } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { searchHref, type SearchFilters } from "~/features/search/search-params";
+import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
+import { priceGuidanceFor } from "~/features/pricing/price-guidance.server";
+import { guidanceLevel } from "~/features/pricing/price-guidance";
 import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer } from "~/server/mailer.server";
@@ -180,10 +183,15 @@ describe(`editing the equipment and facts of a published listing (${process.env.
       { label: "Multimédia", items: ["GPS / navigation"] },
       { label: "Extérieur", items: ["Attelage"] },
     ]);
+    // 'Caractéristiques' (and the comparison's rows): the facts, then every equipment group.
     expect(detail.moreFacts).toEqual([
       ["Carnet d'entretien à jour", "Oui"],
       ["Garantie", "12 mois"],
       ["Véhicule non fumeur", "Oui"],
+      ["Équipements : Confort", "Sièges chauffants"],
+      ["Équipements : Sécurité et aide à la conduite", null],
+      ["Équipements : Multimédia", "GPS / navigation"],
+      ["Équipements : Extérieur", "Attelage"],
     ]);
     expect(detail.histovecUrl).toBe(histovec);
   });
@@ -214,5 +222,46 @@ describe(`editing the equipment and facts of a published listing (${process.env.
       details: { fieldErrors: { warrantyKind: "Seul un vendeur professionnel peut indiquer une garantie constructeur ou professionnelle." } },
     });
     expect(JSON.stringify(await t.db.select().from(listings).where(eq(listings.id, listing.id)))).toBe(before);
+  });
+});
+
+describe(`the seller's price guidance (${process.env.TEST_DB_ENGINE})`, () => {
+  it("gives the range buyers' ratings use for the car described, and the label of a typed price; too few comparables: no range", async () => {
+    const owner = await insertUser(t.db, { canSignIn: false });
+    for (let i = 0; i < 12; i++) {
+      await insertListing(t.db, owner.id, {
+        brand: "Citroën",
+        model: "C4",
+        year: 2019,
+        firstRegistration: "03/2019",
+        fuel: "Diesel",
+        gearbox: "Manuelle",
+        mileage: 60_000 + i * 5_000,
+        price: 11_000 + (i % 4) * 600 - i * 60,
+        place: LYON,
+        status: "published",
+        publishedAt: new Date(),
+      });
+    }
+    await refreshAllMarketPrices({ db: t.db });
+    const car = { brand: "Citroën", model: "C4", year: 2019, mileage: 80_000, fuel: "Diesel", gearbox: "Manuelle" };
+    const guidance = await priceGuidanceFor(t.db, car);
+    expect(guidance?.comparables).toBe(12);
+    const estimate = guidance!.estimate!;
+    expect(estimate.low).toBeGreaterThan(8_000);
+    expect(estimate.high).toBeLessThan(14_000);
+    expect(estimate.low % 50).toBe(0);
+    // The same range as the SQL rating of a listing of this car (market_price_rate).
+    const twin = await insertListing(t.db, owner.id, { ...car, firstRegistration: "03/2019", price: 10_000, place: LYON, status: "published", publishedAt: new Date() });
+    const [rated] = await t.db.select().from(listings).where(eq(listings.id, twin.id));
+    expect([rated!.priceEstimateLow, rated!.priceEstimateHigh]).toEqual([estimate.low, estimate.high]);
+    expect(guidanceLevel(Math.round(Math.sqrt(estimate.low * estimate.high)), estimate)).toBe(3);
+    expect(guidanceLevel(Math.round(estimate.low * 0.8), estimate)).toBeLessThanOrEqual(2);
+    expect(guidanceLevel(Math.round(estimate.high * 1.3), estimate)).toBeGreaterThanOrEqual(4);
+    expect(rated!.priceLevel).toBe(guidanceLevel(10_000, estimate));
+
+    const rare = await priceGuidanceFor(t.db, { ...car, brand: "Lancia", model: "Thema" });
+    expect(rare).toMatchObject({ comparables: 0, estimate: null });
+    expect(await priceGuidanceFor(t.db, { ...car, mileage: null })).toBeNull();
   });
 });

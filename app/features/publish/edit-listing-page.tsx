@@ -15,6 +15,8 @@ import { useErrorsAnsweredOnEdit } from "./use-errors-answered-on-edit";
 import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
 import { EquipmentChecklist, HistoryAndWarranty } from "./equipment-and-history-fields";
 import { formValues } from "./form-values";
+import { PriceWithGuidance } from "./price-with-guidance";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 
 /** What the form shows of the listing the route's loader read (getListingForEdit). */
 export interface EditableListing {
@@ -46,6 +48,7 @@ export interface EditableListing {
   warrantyKind: string | null;
   histovecUrl: string | null;
   sellerKind: string;
+  priceGuidance?: PriceGuidance | null;
   photos: { id: string; src: string; srcSet: string }[];
 }
 
@@ -159,7 +162,9 @@ export function EditListingPage({
               onChange={(event) => setModel(event.currentTarget.value)}
               error={errors.model}
             />
-            <DigitsField label="Prix (€)" name="price" maxLength={8} required defaultValue={listing.price != null ? String(listing.price) : ""} error={errors.price} />
+            <PriceWithGuidance guidance={listing.priceGuidance} initialPrice={listing.price != null ? String(listing.price) : ""}>
+              <DigitsField label="Prix (€)" name="price" maxLength={8} required defaultValue={listing.price != null ? String(listing.price) : ""} error={errors.price} />
+            </PriceWithGuidance>
             <DigitsField label="Kilométrage (km)" name="mileage" maxLength={7} defaultValue={listing.mileage != null ? String(listing.mileage) : ""} error={errors.mileage} />
           </div>
           <TextareaField

@@ -8,6 +8,7 @@ import { listingPhotos, type Listing, type ListingRevisionChanges, type ListingS
 import { findBrand, findModel } from "~/features/catalogue/catalogue-data";
 import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
@@ -139,6 +140,8 @@ export interface EditableListing {
   warrantyKind: string | null;
   histovecUrl: string | null;
   sellerKind: string;
+  /** The market estimate for the car (the edit form's price guidance, decision 0043). */
+  priceGuidance?: PriceGuidance | null;
   photos: ListingPhotoView[];
   /** Material changes of a published listing wait for a moderator (the values shown include them). */
   revisionPending: boolean;

@@ -33,6 +33,8 @@ import { PHOTO_CLIENT_MESSAGES } from "./photo-rules";
 import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
 import { EquipmentChecklist, HistoryAndWarranty } from "./equipment-and-history-fields";
 import { formValues } from "./form-values";
+import { PriceWithGuidance } from "./price-with-guidance";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 
 export type FieldErrors = Record<string, string>;
 
@@ -82,6 +84,7 @@ export function StepFields({
   photos,
   modelSpec,
   onPhotosAdded,
+  priceGuidance,
 }: {
   step: WizardStep;
   values: WizardValues;
@@ -92,6 +95,8 @@ export function StepFields({
   modelSpec?: ModelSpec | null;
   /** Step 7: the seller added photos (the step's photo error no longer applies). */
   onPhotosAdded?: () => void;
+  /** Step 8: the market estimate for the car described (decision 0043). */
+  priceGuidance?: PriceGuidance | null;
 }) {
   const suggestions = modelSuggestions(modelSpec);
   switch (step) {
@@ -134,14 +139,16 @@ export function StepFields({
       ) : null;
     case 8:
       return (
-        <DigitsField
-          label="Prix (€)"
-          name="price"
-          defaultValue={values.price ?? ""}
-          maxLength={8}
-          hint="Prix de vente en euros, sans centimes."
-          error={errors.price}
-        />
+        <PriceWithGuidance guidance={priceGuidance} initialPrice={values.price ?? ""}>
+          <DigitsField
+            label="Prix (€)"
+            name="price"
+            defaultValue={values.price ?? ""}
+            maxLength={8}
+            hint="Prix de vente en euros, sans centimes."
+            error={errors.price}
+          />
+        </PriceWithGuidance>
       );
   }
 }
