@@ -117,3 +117,5 @@ export const stockPhotoSources = pgTable(
     check("stock_photo_sources_status_check", sql`${t.status} in ('pending','fetched','failed')`),
   ],
 );
+
+export type StockImportRuns = typeof stockImportRuns.$inferSelect;

@@ -12,6 +12,7 @@ import type { OwnProProfile, ProProfileActionResult } from "./pro-profile-data";
 import { ProLogoField } from "./pro-logo-field";
 import { BACK_TO_PENDING_NOTE, PRO_PRESENTATION_MAX, proStatusLabel, type ProStatusValue } from "./pro-status";
 import { formatSiret } from "./siret";
+import { STOCK_PAGE_PATH } from "~/features/stock-import/stock-import-paths";
 
 const STATUS_TONE: Record<ProStatusValue, string> = {
   pending: "bg-amber-50 text-amber-950 ring-amber-200",
@@ -38,6 +39,8 @@ function StatusPanel({ profile }: { profile: OwnProProfile }) {
       {profile.status === "verified" ? (
         <p className="mt-2 text-sm">
           Votre page : <Link to={`/pro/${profile.slug}`} className="font-semibold underline">/pro/{profile.slug}</Link>
+          {" · "}
+          <Link to={STOCK_PAGE_PATH} className="font-semibold underline">Mon stock : importer vos véhicules</Link>
         </p>
       ) : null}
     </section>

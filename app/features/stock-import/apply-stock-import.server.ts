@@ -12,9 +12,8 @@ import { applyStockRow, listingsByReference } from "./apply-stock-row.server";
 import { parseStockFile, type ImportPlace } from "./parse-stock-file";
 import { notifyRunRejections } from "./notify-run-rejections.server";
 import { requireVerifiedPro } from "./stock-import-access.server";
+import { RUN_RETENTION_DAYS } from "./run-retention";
 
-/** Reports are kept this long (issue 35), then removed by the next run of anyone. */
-export const RUN_RETENTION_DAYS = 90;
 /** Rows applied per transaction: a 2 000-row file is 20 short transactions, resumable after a crash. */
 const BATCH_ROWS = 100;
 

@@ -1,0 +1,41 @@
+import { getSessionUser } from "~/features/auth/session.server";
+import { getProStatus } from "~/features/pro/get-pro-profile.server";
+import { listStockListings, listStockRuns } from "~/features/stock-import/list-stock-runs.server";
+import { requireVerifiedPro } from "~/features/stock-import/stock-import-access.server";
+import type { StockPageData } from "~/features/stock-import/stock-page-data";
+import { StockPage } from "~/features/stock-import/stock-page";
+import { isAppError } from "~/server/app-error";
+import { pageMeta } from "~/ui/seo";
+import type { Route } from "./+types/account.stock";
+
+export function meta() {
+  return [
+    ...pageMeta("Mon stock", "Vos véhicules et l'import de votre stock."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<StockPageData> {
+  const me = await getSessionUser(request, context.services);
+  if (!me) return { access: "signed-out" };
+  const { db, config } = context.services;
+  try {
+    await requireVerifiedPro(db, me.id);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const status = await getProStatus({ db, userId: me.id });
+    return { access: "not-verified", proStatus: status?.status ?? null };
+  }
+  const [runs, stock] = await Promise.all([listStockRuns(db, me.id), listStockListings(db, me.id)]);
+  return {
+    access: "ok",
+    runs,
+    listings: stock.listings,
+    listingCount: stock.total,
+    maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024),
+  };
+}
+
+export default function Stock({ loaderData }: Route.ComponentProps) {
+  return <StockPage data={loaderData} />;
+}
