@@ -1,5 +1,5 @@
 import { getSessionUser } from "~/features/auth/session.server";
-import { startStockImport } from "~/features/stock-import/start-stock-import.server";
+import { startStockImport, tooLargeMessage } from "~/features/stock-import/start-stock-import.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import { AppError } from "~/server/app-error";
 import { readBodyWithLimit } from "~/server/request-body.server";
@@ -20,8 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = await getSessionUser(request, context.services);
     if (!user) throw new AppError("unauthenticated", "Connectez-vous pour importer votre stock.");
     const maxBytes = config.STOCK_IMPORT_MAX_BYTES;
-    const tooLarge = `Le fichier dépasse ${Math.floor(maxBytes / 1024 / 1024)} Mo : aucune ligne n'a été importée ; découpez-le en plusieurs fichiers.`;
-    const file = await readBodyWithLimit(request, { maxBytes, message: tooLarge });
+    const file = await readBodyWithLimit(request, { maxBytes, message: tooLargeMessage(maxBytes) });
     const fileName = new URL(request.url).searchParams.get("nom");
     const { runId } = await startStockImport({ db, storage, jobs, userId: user.id, file, fileName, maxBytes });
     context.services.logger.info({ userId: user.id, runId, bytes: file.length }, "import de stock mis en file");

@@ -6,6 +6,13 @@ import type { JobQueue } from "~/server/jobs.server";
 import type { Storage } from "~/server/storage.server";
 import { requireVerifiedPro } from "./stock-import-access.server";
 
+/** "Le fichier dépasse 20 Mo : …" (Ko below a megabyte). */
+export function tooLargeMessage(maxBytes: number): string {
+  const limit =
+    maxBytes >= 1024 * 1024 ? `${Math.floor(maxBytes / 1024 / 1024)} Mo` : `${Math.floor(maxBytes / 1024)} Ko`;
+  return `Le fichier dépasse ${limit} : aucune ligne n'a été importée ; découpez-le en plusieurs fichiers.`;
+}
+
 /** The key of an uploaded file while its run waits (removed when the run ends). */
 export function stockFileKey(runId: string): string {
   return `stock-imports/${runId}.csv`;
@@ -28,11 +35,7 @@ export async function startStockImport(options: {
   const pro = await requireVerifiedPro(options.db, options.userId);
   if (options.file.length === 0) throw new AppError("invalid", "Le fichier est vide : aucune ligne n'a été importée.");
   if (options.file.length > options.maxBytes) {
-    throw new AppError(
-      "too_large",
-      `Le fichier dépasse ${Math.floor(options.maxBytes / 1024 / 1024)} Mo : aucune ligne n'a été importée ; découpez-le en plusieurs fichiers.`,
-      { maxBytes: options.maxBytes },
-    );
+    throw new AppError("too_large", tooLargeMessage(options.maxBytes), { maxBytes: options.maxBytes });
   }
   if (!options.jobs)
     throw new AppError(
