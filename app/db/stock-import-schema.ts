@@ -20,7 +20,8 @@ import { listings } from "./schema";
  * A professional's stock imports (issue 35, decision 0046): one row per run (a file uploaded,
  * later a feed fetched), processed by the `stock-import` job, with its report. Kept 90 days.
  */
-export const STOCK_IMPORT_RUN_STATUSES = ["queued", "running", "done", "failed"] as const;
+/** 'held': applied, but its withdrawals wait for the pro's confirmation (over half of the live stock). */
+export const STOCK_IMPORT_RUN_STATUSES = ["queued", "running", "held", "done", "failed"] as const;
 export type StockImportRunStatus = (typeof STOCK_IMPORT_RUN_STATUSES)[number];
 
 export interface StockImportRejectedRow {
@@ -59,6 +60,8 @@ export const stockImportRuns = pgTable(
       .$type<StockImportRejectedRow[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** A held run's listings to withdraw once the pro confirms (ids). */
+    pendingWithdrawals: jsonb().$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     /** Header cells that name no documented column. */
     ignoredColumns: jsonb()
       .$type<string[]>()
@@ -72,7 +75,7 @@ export const stockImportRuns = pgTable(
     finishedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    check("stock_import_runs_status_check", sql`${t.status} in ('queued','running','done','failed')`),
+    check("stock_import_runs_status_check", sql`${t.status} in ('queued','running','held','done','failed')`),
     check("stock_import_runs_source_check", sql`${t.source} in ('file','feed')`),
     // 'Mon stock' lists a pro's runs, newest first; the 90-day purge reads by date.
     index("stock_import_runs_owner_idx").on(t.ownerId, t.createdAt.desc()),

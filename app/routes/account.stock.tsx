@@ -6,6 +6,9 @@ import type { StockPageData } from "~/features/stock-import/stock-page-data";
 import { StockPage } from "~/features/stock-import/stock-page";
 import { isAppError } from "~/server/app-error";
 import { pageMeta } from "~/ui/seo";
+import { data } from "react-router";
+import { readFormData } from "~/server/request-body.server";
+import { decideHeldWithdrawals } from "~/features/stock-import/withdraw-absent-references.server";
 import type { Route } from "./+types/account.stock";
 
 export function meta() {
@@ -34,6 +37,31 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
     listingCount: stock.total,
     maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024),
   };
+}
+
+/** 'Confirmer le retrait' / 'Garder mes annonces' on a run held by the 50 % guard. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await getSessionUser(request, context.services);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  try {
+    const { withdrawn } = await decideHeldWithdrawals({
+      db: context.services.db,
+      jobs: context.services.jobs,
+      userId: me?.id,
+      runId: form.get("runId"),
+      confirm: intent === "confirm-withdrawals",
+    });
+    return data({
+      ok:
+        intent === "confirm-withdrawals"
+          ? `${withdrawn} annonce${withdrawn > 1 ? "s" : ""} retirée${withdrawn > 1 ? "s" : ""}.`
+          : "Vos annonces sont gardées.",
+    });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
 }
 
 export default function Stock({ loaderData }: Route.ComponentProps) {

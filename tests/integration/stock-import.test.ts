@@ -22,6 +22,7 @@ import { reportCsv } from "~/features/stock-import/report-csv";
 import { fetchPhoto, PhotoFetchError } from "~/features/stock-import/safe-fetch.server";
 import { judgeAddress } from "~/features/stock-import/address-policy";
 import { startStockImport } from "~/features/stock-import/start-stock-import.server";
+import { decideHeldWithdrawals } from "~/features/stock-import/withdraw-absent-references.server";
 import { AppError } from "~/server/app-error";
 import type { JobPayloads, JobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
@@ -447,5 +448,71 @@ describe("photos by URL: SSRF refusals with the test-only setting off (decision 
       .from(listingPhotos)
       .where(and(eq(listingPhotos.listingId, listing!.id)));
     expect(after.map((p) => p.id).sort()).toEqual(before.map((p) => p.id).sort());
+  });
+});
+
+describe("references absent from the file are withdrawn, above half of the live stock only once confirmed", () => {
+  it("withdraws what the file no longer holds, holds a file that would empty the shop, keeps a car whose row is refused", async () => {
+    const owner = await insertPro();
+    await importFile(owner.id, [HEADER, row("W-1"), row("W-2"), row("W-3"), row("W-4")].join("\n"));
+    await t.db
+      .update(listings)
+      .set({ status: "published", publishedAt: sql`now()` })
+      .where(eq(listings.ownerId, owner.id));
+    const status = async () => Object.fromEntries((await stockOf(owner.id)).map((l) => [l.stockReference, l.status]));
+
+    // One of four published cars left the file (25 %): withdrawn at once.
+    const first = await importFile(owner.id, [HEADER, row("W-1"), row("W-2"), row("W-3")].join("\n"));
+    expect(first.run).toMatchObject({ status: "done", unchanged: 3, withdrawn: 1 });
+    expect(await status()).toEqual({ "W-1": "published", "W-2": "published", "W-3": "published", "W-4": "deleted" });
+
+    // Two of three (67 %): the run is held, nothing withdrawn until the dealer confirms.
+    const held = await importFile(owner.id, [HEADER, row("W-1")].join("\n"));
+    expect(held.run).toMatchObject({ status: "held", withdrawn: 0, unchanged: 1 });
+    expect(held.run.pendingWithdrawals).toHaveLength(2);
+    expect(await status()).toMatchObject({ "W-2": "published", "W-3": "published" });
+    const stranger = await insertPro();
+    await expect(
+      decideHeldWithdrawals({ db: t.db, userId: stranger.id, runId: held.run.id, confirm: true }),
+    ).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(await decideHeldWithdrawals({ db: t.db, userId: owner.id, runId: held.run.id, confirm: true })).toEqual({
+      withdrawn: 2,
+    });
+    expect(await status()).toMatchObject({ "W-1": "published", "W-2": "deleted", "W-3": "deleted" });
+    await expect(
+      decideHeldWithdrawals({ db: t.db, userId: owner.id, runId: held.run.id, confirm: true }),
+    ).rejects.toMatchObject({
+      code: "conflict",
+    });
+
+    // A refused row is no withdrawal: the car stays online.
+    const refused = await importFile(owner.id, [HEADER, row("W-1", { price: "12.500" })].join("\n"));
+    expect(refused.run).toMatchObject({ status: "done", rejected: 1, withdrawn: 0 });
+    expect(await status()).toMatchObject({ "W-1": "published" });
+  });
+
+  it("'Garder mes annonces' ends a held run without withdrawing anything", async () => {
+    const owner = await insertPro();
+    await importFile(owner.id, [HEADER, row("K-1"), row("K-2")].join("\n"));
+    await t.db
+      .update(listings)
+      .set({ status: "published", publishedAt: sql`now()` })
+      .where(eq(listings.ownerId, owner.id));
+    const { run } = await importFile(
+      owner.id,
+      [HEADER.replace(";photos", ";photos"), "K-9;Alpine;Zorglub;03/2019;essence;BVA;1;1;Bleu;2;2;252;21;x;"].join(
+        "\n",
+      ),
+    );
+    expect(run.status).toBe("held");
+    expect(await decideHeldWithdrawals({ db: t.db, userId: owner.id, runId: run.id, confirm: false })).toEqual({
+      withdrawn: 0,
+    });
+    const stock = await stockOf(owner.id);
+    expect(stock.map((l) => l.status)).toEqual(["published", "published"]);
+    const [after] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, run.id));
+    expect(after).toMatchObject({ status: "done", withdrawn: 0, pendingWithdrawals: [] });
   });
 });

@@ -21,13 +21,14 @@ CREATE TABLE "stock_import_runs" (
 	"photos_fetched" integer DEFAULT 0 NOT NULL,
 	"photos_failed" integer DEFAULT 0 NOT NULL,
 	"rejected_rows" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"pending_withdrawals" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"ignored_columns" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"encoding" varchar(16),
 	"notified_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"started_at" timestamp with time zone,
 	"finished_at" timestamp with time zone,
-	CONSTRAINT "stock_import_runs_status_check" CHECK ("stock_import_runs"."status" in ('queued','running','done','failed')),
+	CONSTRAINT "stock_import_runs_status_check" CHECK ("stock_import_runs"."status" in ('queued','running','held','done','failed')),
 	CONSTRAINT "stock_import_runs_source_check" CHECK ("stock_import_runs"."source" in ('file','feed'))
 );
 --> statement-breakpoint

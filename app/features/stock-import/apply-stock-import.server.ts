@@ -13,6 +13,7 @@ import { parseStockFile, type ImportPlace } from "./parse-stock-file";
 import { notifyRunRejections } from "./notify-run-rejections.server";
 import { requireVerifiedPro } from "./stock-import-access.server";
 import { RUN_RETENTION_DAYS } from "./run-retention";
+import { planWithdrawals, withdrawListings } from "./withdraw-absent-references.server";
 
 /** Rows applied per transaction: a 2 000-row file is 20 short transactions, resumable after a crash. */
 const BATCH_ROWS = 100;
@@ -45,7 +46,7 @@ async function failRun(deps: StockImportDeps, runId: string, fileKey: string | n
 export async function applyStockImport(deps: StockImportDeps, runId: string): Promise<void> {
   const { db } = deps;
   const [run] = await db.select().from(stockImportRuns).where(eq(stockImportRuns.id, runId));
-  if (!run || run.status === "done" || run.status === "failed") return;
+  if (!run || run.status === "done" || run.status === "failed" || run.status === "held") return;
   await db
     .update(stockImportRuns)
     .set({ status: "running", startedAt: sql`coalesce(${stockImportRuns.startedAt}, now())` })
@@ -118,8 +119,17 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
     });
   }
 
+  // The file is the whole stock: references it no longer holds are withdrawn (or held, > 50 %).
+  // A rejected row keeps its listing: a typo must not take a car off the site.
+  const references = new Set([
+    ...outcome.vehicles.map((v) => v.reference),
+    ...outcome.rejected.flatMap((r) => (r.reference ? [r.reference] : [])),
+  ]);
+  const plan = await planWithdrawals(db, pro.userId, references);
+
   // The file's own rejections (unreadable cells) join the ones met while applying, by line.
   await db.transaction(async (tx) => {
+    const withdrawn = plan.kind === "now" ? await withdrawListings(tx, pro.userId, plan.ids, deps.jobs) : 0;
     const [current] = await tx
       .select({ rejectedRows: stockImportRuns.rejectedRows })
       .from(stockImportRuns)
@@ -127,7 +137,15 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
     const all = [...outcome.rejected, ...(current?.rejectedRows ?? [])].sort((a, b) => a.line - b.line);
     await tx
       .update(stockImportRuns)
-      .set({ status: "done", rejectedRows: all, rejected: all.length, fileKey: null, finishedAt: sql`now()` })
+      .set({
+        status: plan.kind === "hold" ? "held" : "done",
+        pendingWithdrawals: plan.kind === "hold" ? plan.ids : [],
+        withdrawn,
+        rejectedRows: all,
+        rejected: all.length,
+        fileKey: null,
+        finishedAt: plan.kind === "hold" ? null : sql`now()`,
+      })
       .where(eq(stockImportRuns.id, runId));
     if (all.length > 0)
       await notifyRunRejections(tx, deps, {

@@ -28,6 +28,7 @@ function runView(row: StockImportRuns, allRejected = false): StockRunView {
     photosFailed: row.photosFailed,
     rejectedRows: allRejected ? row.rejectedRows : row.rejectedRows.slice(0, REJECTED_ROWS_SHOWN),
     ignoredColumns: row.ignoredColumns,
+    heldWithdrawals: row.status === "held" ? row.pendingWithdrawals.length : 0,
   };
 }
 

@@ -19,6 +19,8 @@ export interface StockRunView {
   photosFailed: number;
   /** The first rejected rows (the whole list is in the downloadable report). */
   rejectedRows: StockImportRejectedRow[];
+  /** A held run: how many listings it would withdraw once confirmed. */
+  heldWithdrawals: number;
   ignoredColumns: string[];
 }
 

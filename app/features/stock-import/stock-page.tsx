@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Form, Link, useActionData, useRevalidator } from "react-router";
 import { SignInRequired } from "~/features/auth/sign-in-required";
 import { PRO_PAGE_PATH } from "~/features/pro/pro-status";
 import { Breadcrumb } from "~/ui/breadcrumb";
@@ -24,6 +24,7 @@ const STATUS_LABELS: Record<string, string> = {
 const RUN_LABELS: Record<StockRunView["status"], string> = {
   queued: "En attente",
   running: "En cours",
+  held: "Retraits à confirmer",
   done: "Terminé",
   failed: "Refusé",
 };
@@ -42,7 +43,29 @@ function RunSummary({ run }: { run: StockRunView }) {
           {run.failureReason}
         </p>
       ) : null}
-      {run.status === "done" ? (
+      {run.status === "held" ? (
+        <Form
+          method="post"
+          className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
+          data-testid="stock-run-held"
+        >
+          <p role="alert">
+            Ce fichier retirerait {run.heldWithdrawals} annonce{run.heldWithdrawals > 1 ? "s" : ""} absente
+            {run.heldWithdrawals > 1 ? "s" : ""} du fichier, soit plus de la moitié de vos annonces en ligne. Les autres
+            lignes ont été importées ; confirmez-vous ces retraits ?
+          </p>
+          <input type="hidden" name="runId" value={run.id} />
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" name="intent" value="confirm-withdrawals" variant="danger">
+              Confirmer le retrait
+            </Button>
+            <Button type="submit" name="intent" value="keep-listings" variant="secondary">
+              Garder mes annonces
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+      {run.status === "done" || run.status === "held" ? (
         <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" aria-label="Résultat de l'import">
           {(
             [
@@ -82,7 +105,7 @@ function RunSummary({ run }: { run: StockRunView }) {
       {run.ignoredColumns.length > 0 ? (
         <p className="text-sm text-slate-600">Colonnes ignorées : {run.ignoredColumns.join(", ")}.</p>
       ) : null}
-      {run.status === "done" || run.status === "failed" ? (
+      {run.status !== "queued" && run.status !== "running" ? (
         <a href={runReportPath(run.id)} className={buttonClasses("secondary")} download>
           Télécharger le rapport
         </a>
@@ -157,6 +180,7 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
 
 export function StockPage({ data }: { data: StockPageData }) {
   const revalidator = useRevalidator();
+  const result = useActionData<{ ok?: string; error?: string }>();
   const active = data.access === "ok" && data.runs.some((run) => run.status === "queued" || run.status === "running");
   // While a run waits or runs, the page asks again every 2 s (the job is in the background).
   useEffect(() => {
@@ -200,6 +224,11 @@ export function StockPage({ data }: { data: StockPageData }) {
           par notre équipe avant sa mise en ligne), une ligne modifiée met l'annonce à jour, une ligne identique ne
           change rien.
         </p>
+        {result?.ok || result?.error ? (
+          <p role="status" className={result.error ? "text-sm text-red-800" : "text-sm text-emerald-800"}>
+            {result.error ?? result.ok}
+          </p>
+        ) : null}
         <UploadForm maxMegabytes={data.maxMegabytes} onDone={() => void revalidator.revalidate()} />
         {latest ? <RunSummary run={latest} /> : null}
       </section>
