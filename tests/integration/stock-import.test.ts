@@ -516,3 +516,28 @@ describe("references absent from the file are withdrawn, above half of the live 
     expect(after).toMatchObject({ status: "done", withdrawn: 0, pendingWithdrawals: [] });
   });
 });
+
+describe("many photos", () => {
+  it("a job fetches at most 8 photos and hands the rest to the next job of the listing, which then submits it", async () => {
+    const owner = await insertPro();
+    const photos = Array.from({ length: 10 }, (_, i) => `${base}/photos/many-${i}.jpg`).join("|");
+    const { run } = await importFile(owner.id, [HEADER, row("MANY-1", { photos })].join("\n"));
+    expect(run.photosFetched).toBe(8);
+    const [draft] = await stockOf(owner.id);
+    expect(draft!.status).toBe("draft");
+    // The run's job, then the one it queued for the rest.
+    const next = enqueued.filter((j) => j.name === "stock-photos");
+    const job = { name: "stock-photos", payload: { listingId: draft!.id, runId: run.id } };
+    expect(next).toEqual([job, job]);
+    await fetchListingPhotos(
+      { db: t.db, storage, jobs, logger, allowPrivate: true },
+      next[1]!.payload as JobPayloads["stock-photos"],
+    );
+    const [listing] = await stockOf(owner.id);
+    expect(listing!.status).toBe("pending");
+    const stored = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, listing!.id));
+    expect(stored).toHaveLength(10);
+    const [after] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, run.id));
+    expect(after!.photosFetched).toBe(10);
+  });
+});

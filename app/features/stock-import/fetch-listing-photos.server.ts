@@ -27,6 +27,9 @@ import { fetchPhoto, PhotoFetchError, type PhotoFetchOptions } from "./safe-fetc
  * at once for a 'de confiance' dealer or with AUTO_PUBLISH.
  */
 
+/** Photos fetched by one `stock-photos` job (8 × 20 s at worst: under the queue's 5-minute expiry). */
+export const PHOTOS_PER_JOB = 8;
+
 export interface PhotoJobDeps {
   db: Database;
   storage: Storage;
@@ -64,8 +67,10 @@ export async function fetchListingPhotos(
     .orderBy(asc(stockPhotoSources.position));
   let fetched = 0;
   let failed = 0;
-  for (const source of sources) {
-    if (source.status !== "pending") continue;
+  const pending = sources.filter((source) => source.status === "pending");
+  // At most PHOTOS_PER_JOB photos per job (20 s each at worst): a job stays well inside the
+  // queue's 5-minute expiry; the rest goes to the next job of this listing.
+  for (const source of pending.slice(0, PHOTOS_PER_JOB)) {
     const settle = (status: StockPhotoStatus, set: Partial<typeof stockPhotoSources.$inferInsert> = {}) =>
       db
         .update(stockPhotoSources)
@@ -126,6 +131,10 @@ export async function fetchListingPhotos(
     }
   }
   await countOnRun(db, payload.runId, fetched, failed);
+  if (pending.length > PHOTOS_PER_JOB && deps.jobs) {
+    await deps.jobs.enqueue("stock-photos", payload, { singletonKey: listing.id });
+    return;
+  }
   await removeDroppedPhotos(deps, listing.id);
   await submitWhenReady(deps, listing.id);
 }

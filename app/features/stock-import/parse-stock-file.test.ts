@@ -1,5 +1,6 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
+import { MAX_LISTING_PHOTOS } from "~/db/schema";
 import { formatNumber } from "~/ui/format";
 import { detectSeparator } from "./decode-stock-file";
 import { templateCsv } from "./import-columns";
@@ -206,11 +207,13 @@ describe("parseStockFile", () => {
   });
 
   it("splits photo addresses on | and spaces, drops duplicates, keeps the listing's maximum", () => {
-    expect(
-      splitPhotoUrls(
-        "https://a.fr/1.jpg | https://a.fr/2.jpg https://a.fr/1.jpg\nhttp://a.fr/3.jpg https://a.fr/4.jpg",
-      ),
-    ).toEqual(["https://a.fr/1.jpg", "https://a.fr/2.jpg", "http://a.fr/3.jpg"]);
+    expect(splitPhotoUrls("https://a.fr/1.jpg | https://a.fr/2.jpg https://a.fr/1.jpg\nhttp://a.fr/3.jpg")).toEqual([
+      "https://a.fr/1.jpg",
+      "https://a.fr/2.jpg",
+      "http://a.fr/3.jpg",
+    ]);
+    const many = Array.from({ length: MAX_LISTING_PHOTOS + 2 }, (_, i) => `https://a.fr/${i}.jpg`);
+    expect(splitPhotoUrls(many.join("|"))).toEqual(many.slice(0, MAX_LISTING_PHOTOS));
     expect(splitPhotoUrls("")).toEqual([]);
   });
 });
