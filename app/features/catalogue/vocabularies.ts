@@ -54,20 +54,6 @@ export type VehicleCondition = (typeof VEHICLE_CONDITIONS)[number];
 const ALIASES: ReadonlyMap<string, string> = new Map([
   ["sequentielle", "Semi-automatique"],
   ["semi automatique", "Semi-automatique"],
-  // As dealers' management software exports them (issue 35's stock import).
-  ["manuel", "Manuelle"],
-  ["bvm", "Manuelle"],
-  ["auto", "Automatique"],
-  ["bva", "Automatique"],
-  ["robotisee", "Semi-automatique"],
-  ["blanche", "Blanc"],
-  ["noire", "Noir"],
-  ["grise", "Gris"],
-  ["argent", "Gris"],
-  ["anthracite", "Gris"],
-  ["bleue", "Bleu"],
-  ["verte", "Vert"],
-  ["bordeaux", "Rouge"],
 ]);
 
 function fold(value: string): string {

@@ -23,6 +23,32 @@ import { energyFor, foldText, recogniseQuery } from "~/features/search/query-rec
 
 const noPlace = () => undefined;
 
+/**
+ * Spellings of dealers' exports that the search box never meets ("BVA", "blanche"), read before
+ * the shared vocabularies. Here rather than in vocabularies.ts, which every page's JavaScript
+ * loads (the listing page is at its first-load budget).
+ */
+const EXPORT_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ["manuel", "Manuelle"],
+  ["bvm", "Manuelle"],
+  ["auto", "Automatique"],
+  ["bva", "Automatique"],
+  ["robotisee", "Semi-automatique"],
+  ["blanche", "Blanc"],
+  ["noire", "Noir"],
+  ["grise", "Gris"],
+  ["argent", "Gris"],
+  ["anthracite", "Gris"],
+  ["bleue", "Bleu"],
+  ["verte", "Vert"],
+  ["bordeaux", "Rouge"],
+]);
+
+/** canonicalOption, after the export spellings. */
+function option<T extends string>(list: readonly T[], folded: string): T | undefined {
+  return canonicalOption(list, EXPORT_SPELLINGS.get(folded) ?? folded);
+}
+
 /** The catalogue brand of a cell ("VW", "mercedes", "Peugot"), as its canonical name. */
 export function matchBrand(cell: string): string | undefined {
   const key = normalizeKey(cell);
@@ -44,15 +70,15 @@ export function matchFuel(cell: string): Fuel | undefined {
 }
 
 export function matchGearbox(cell: string): Gearbox | undefined {
-  return canonicalOption(GEARBOXES, foldText(cell));
+  return option(GEARBOXES, foldText(cell));
 }
 
 /** The colour: the whole cell, else its first word ("Gris platine métallisé" → Gris, "blanche" → Blanc). */
 export function matchColor(cell: string): Color | undefined {
-  const whole = canonicalOption(COLORS, foldText(cell));
+  const whole = option(COLORS, foldText(cell));
   if (whole) return whole;
   const first = foldText(cell).split(" ")[0];
-  return first ? canonicalOption(COLORS, first) : undefined;
+  return first ? option(COLORS, first) : undefined;
 }
 
 /** The body type when given, else the model's most common one (model-specs.ts). */
