@@ -8,6 +8,8 @@ import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
 import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS, CRITAIR_FILTER_VALUES } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
+import { EquipmentFilter } from "./equipment-filter";
+import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 
@@ -103,7 +105,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const radiusId = useId();
-  const badges = activeFilterBadges(filtersFromDraft(draft).filters);
+  const badges = activeFilterBadges(filtersFromDraft(draft).filters, EQUIPMENT_LABELS);
 
   // After a refused 'Appliquer', take the keyboard to the first field to correct.
   useEffect(() => {
@@ -249,6 +251,10 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
               </label>
             ))}
           </div>
+        </Section>
+
+        <Section title="Équipements">
+          <EquipmentFilter value={draft.equipment} onChange={(equipment) => set("equipment", equipment)} />
         </Section>
 
         <Section title="Caractéristiques">

@@ -132,7 +132,8 @@ export async function applyStockRow(
   existing: Listing | undefined,
   runId: string | null,
 ): Promise<RowOutcome> {
-  const { values } = vehicle;
+  // sellerKind is the schema's input for the warranty rule, not a column written here (the listing's is set below / kept).
+  const { sellerKind: _sellerKind, ...values } = vehicle.values;
   if (!existing) {
     if (vehicle.photoUrls.length === 0) {
       return {

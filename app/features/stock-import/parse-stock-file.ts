@@ -194,6 +194,8 @@ function rowValues(cells: Cells, place: ImportPlace): Record<string, unknown> {
     postalCode: place.postalCode,
     latitude: place.latitude,
     longitude: place.longitude,
+    // Imports are a verified professional's: the wizard's warranty rule reads this.
+    sellerKind: "pro",
   };
 }
 
