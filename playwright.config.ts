@@ -68,6 +68,9 @@ export default defineConfig({
         RATE_LIMIT_SCALE: "50",
         // 'Prix en baisse sur vos favoris' leaves at once (the grouping delay is tested in integration).
         PRICE_DROP_EMAIL_DELAY_SECONDS: "0",
+        // Stock import (issue 35): photos by URL come from a local HTTP server the spec starts on
+        // 127.0.0.1. TESTS ONLY (decision 0047); the SSRF refusals are tested in integration.
+        PHOTO_FETCH_ALLOW_PRIVATE: "true",
       },
     },
   ],

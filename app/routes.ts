@@ -11,6 +11,8 @@ export default [
     route("account", "routes/account.tsx"),
     route("account/notifications", "routes/account.notifications.tsx"),
     route("account/professionnel", "routes/account.professionnel.tsx"),
+    route("account/stock", "routes/account.stock.tsx"),
+    route("account/stock/aide", "routes/account.stock.aide.tsx"),
     route("reinitialiser-mot-de-passe", "routes/reset-password.tsx"),
     // Listings, favourites, sellers
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
@@ -58,6 +60,9 @@ export default [
   route("robots.txt", "routes/robots.ts"),
   route("api/listings/:id/photos", "routes/api.listing-photos.ts"),
   route("api/pro/logo", "routes/api.pro-logo.ts"),
+  route("api/pro/stock-imports", "routes/api.pro-stock-imports.ts"),
+  route("account/stock/modele.csv", "routes/account.stock.modele.ts"),
+  route("account/stock/imports/:id/rapport.csv", "routes/account.stock.rapport.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),
   route("api/search/map", "routes/api.search-map.ts"),

@@ -22,6 +22,8 @@ import { createJobQueue } from "~/server/jobs.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
 import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
+import { stockImportHandler } from "~/features/stock-import/apply-stock-import.server";
+import { stockPhotosHandler } from "~/features/stock-import/fetch-listing-photos.server";
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
@@ -96,13 +98,19 @@ async function checkConnections(handle: DatabaseHandle, config: AppConfig, logge
     try {
       await client.connect();
     } catch (err) {
-      logger.warn({ err, replica: name }, `réplique ${name} injoignable au démarrage : connexions non vérifiées, elle reste hors rotation tant qu'elle ne répond pas`);
+      logger.warn(
+        { err, replica: name },
+        `réplique ${name} injoignable au démarrage : connexions non vérifiées, elle reste hors rotation tant qu'elle ne répond pas`,
+      );
       await client.end().catch(() => {});
       continue;
     }
     try {
       const replica = await assertReplicaConnectionBudget(client, budget, name);
-      logger.info({ replica: name, accepted: replica.accepted }, `réplique ${name} : elle en accepte ${replica.accepted}`);
+      logger.info(
+        { replica: name, accepted: replica.accepted },
+        `réplique ${name} : elle en accepte ${replica.accepted}`,
+      );
     } finally {
       await client.end().catch(() => {});
     }
@@ -249,6 +257,24 @@ export async function startServer(
           logger,
         }),
         "seller-stats": sellerStatsHandler({ db }),
+        "stock-import": stockImportHandler({
+          db,
+          storage,
+          jobs,
+          mailer,
+          logger,
+          publicUrl: config.PUBLIC_URL,
+          maxRows: config.STOCK_IMPORT_MAX_ROWS,
+          priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
+        }),
+        "stock-photos": stockPhotosHandler({
+          db,
+          storage,
+          jobs,
+          logger,
+          autoPublish: config.AUTO_PUBLISH,
+          allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
+        }),
         ...searchAlertHandlers({
           db,
           mailer,
@@ -312,8 +338,9 @@ export async function startServer(
     // The density of listings per place (which plan reads a search by place), after the demo
     // data, off the request path.
     for (const handleDb of new Set([db, readDb({ db, replicas })])) {
-      void warmPlaceDensity(handleDb, { maxAgeMs: config.isEmbedded ? Infinity : DENSITY_MAX_AGE_MS }).catch((err: unknown) =>
-        logger.warn({ err }, "densité des annonces par lieu non calculée : elle le sera à la première recherche"),
+      void warmPlaceDensity(handleDb, { maxAgeMs: config.isEmbedded ? Infinity : DENSITY_MAX_AGE_MS }).catch(
+        (err: unknown) =>
+          logger.warn({ err }, "densité des annonces par lieu non calculée : elle le sera à la première recherche"),
       );
     }
 
@@ -331,7 +358,10 @@ export async function startServer(
     // Sellers' trust figures whose 90-day and 12-month windows moved (decision 0035).
     const stopSellerStats =
       config.JOBS_IN_WEB || config.isEmbedded
-        ? startSellerStatsRefresher({ db, onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour") })
+        ? startSellerStatsRefresher({
+            db,
+            onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour"),
+          })
         : async () => {};
 
     const stopBackups = dumpDataDir ? scheduleBackups({ config, logger, dump: dumpDataDir }) : () => {};

@@ -27,6 +27,14 @@ export const FORM_BODY_LIMIT = 64 * 1024;
 /** 15 MB photo (see the photo route) plus multipart/headers slack. */
 export const PHOTO_BODY_LIMIT = 16 * 1024 * 1024;
 
+/**
+ * A professional's stock file (issue 35): the raw CSV body, streamed like a photo and cut here
+ * at the largest STOCK_IMPORT_MAX_BYTES allows; the route refuses above the configured limit
+ * with the limit stated.
+ */
+export const STOCK_FILE_BODY_LIMIT = 200 * 1024 * 1024;
+const STOCK_UPLOAD = /^\/api\/pro\/stock-imports\/?$/;
+
 const WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Listing photos and the professional logo: raw image bodies, streamed. */
 const PHOTO_UPLOAD = /^\/api\/(listings\/[^/]+\/photos|pro\/logo)\/?$/;
@@ -138,7 +146,8 @@ function readLimited(req: Request, maxBytes: number): Promise<Buffer> {
 function containsNul(value: unknown): boolean {
   if (typeof value === "string") return value.includes("\u0000");
   if (Array.isArray(value)) return value.some(containsNul);
-  if (value && typeof value === "object") return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v));
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([k, v]) => k.includes("\u0000") || containsNul(v));
   return false;
 }
 
@@ -183,13 +192,21 @@ export function requestGuard() {
       return;
     }
     const length = declaredLength(req);
-    if (req.method === "POST" && PHOTO_UPLOAD.test(req.path)) {
-      if (length !== null && length > PHOTO_BODY_LIMIT) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
+    const streamedLimit =
+      req.method !== "POST"
+        ? null
+        : PHOTO_UPLOAD.test(req.path)
+          ? PHOTO_BODY_LIMIT
+          : STOCK_UPLOAD.test(req.path)
+            ? STOCK_FILE_BODY_LIMIT
+            : null;
+    if (streamedLimit !== null) {
+      if (length !== null && length > streamedLimit) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
       let total = 0;
       const counted = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
           total += chunk.length;
-          if (total > PHOTO_BODY_LIMIT) callback(new BodyTooLargeError(REQUEST_MESSAGES.tooLarge));
+          if (total > streamedLimit) callback(new BodyTooLargeError(REQUEST_MESSAGES.tooLarge));
           else callback(null, chunk);
         },
       });
@@ -199,22 +216,24 @@ export function requestGuard() {
     }
     if (length !== null && length > FORM_BODY_LIMIT) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
     if (!acceptedTypes(req).includes(type)) return refuse(req, res, 400, REQUEST_MESSAGES.contentType);
-    readLimited(req, FORM_BODY_LIMIT).then(
-      async (data) => {
-        const nul = bodyHasNul(type, data);
-        if (nul === null) return refuse(req, res, 400, REQUEST_MESSAGES.malformed);
-        if (nul) return refuse(req, res, 400, REQUEST_MESSAGES.nulByte);
-        if (type === "multipart/form-data" && !(await parsesAsForm(req.get("content-type")!, data))) {
-          return refuse(req, res, 400, REQUEST_MESSAGES.malformed);
-        }
-        res.locals.guardedBody = { kind: "buffer", data } satisfies GuardedBody;
-        next();
-      },
-      (error: unknown) => {
-        if (error instanceof BodyTooLargeError) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
-        next(error);
-      },
-    ).catch(next);
+    readLimited(req, FORM_BODY_LIMIT)
+      .then(
+        async (data) => {
+          const nul = bodyHasNul(type, data);
+          if (nul === null) return refuse(req, res, 400, REQUEST_MESSAGES.malformed);
+          if (nul) return refuse(req, res, 400, REQUEST_MESSAGES.nulByte);
+          if (type === "multipart/form-data" && !(await parsesAsForm(req.get("content-type")!, data))) {
+            return refuse(req, res, 400, REQUEST_MESSAGES.malformed);
+          }
+          res.locals.guardedBody = { kind: "buffer", data } satisfies GuardedBody;
+          next();
+        },
+        (error: unknown) => {
+          if (error instanceof BodyTooLargeError) return refuse(req, res, 413, REQUEST_MESSAGES.tooLarge);
+          next(error);
+        },
+      )
+      .catch(next);
   };
 }
 

@@ -11,6 +11,8 @@ import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-d
 import { sellerStatsHandler, startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
 import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
+import { stockImportHandler } from "~/features/stock-import/apply-stock-import.server";
+import { stockPhotosHandler } from "~/features/stock-import/fetch-listing-photos.server";
 
 /**
  * `npm run worker`: runs the background jobs (e-mails, price-drop digests) without serving HTTP, for web
@@ -21,10 +23,17 @@ try {
   // The worker signs no session: the web processes' required BETTER_AUTH_SECRET is not asked of it.
   const config = loadConfig({ ...process.env, BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET || "x".repeat(32) });
   if (config.isEmbedded || !config.DATABASE_URL) {
-    throw new ConfigError([{ variable: "DATABASE_URL", message: "obligatoire pour `npm run worker` (la base intégrée exécute ses tâches dans le serveur web)" }]);
+    throw new ConfigError([
+      {
+        variable: "DATABASE_URL",
+        message: "obligatoire pour `npm run worker` (la base intégrée exécute ses tâches dans le serveur web)",
+      },
+    ]);
   }
   if (!config.SMTP_URL) {
-    throw new ConfigError([{ variable: "SMTP_URL", message: "obligatoire pour `npm run worker` (il envoie les e-mails)" }]);
+    throw new ConfigError([
+      { variable: "SMTP_URL", message: "obligatoire pour `npm run worker` (il envoie les e-mails)" },
+    ]);
   }
   const logger = createLogger({ level: config.LOG_LEVEL, pretty: false });
   const handle = await openDatabase({
@@ -40,12 +49,41 @@ try {
     retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
     pollSeconds: config.JOB_POLL_SECONDS,
   });
-  const storage = await openStorage({ settings: config.storage, dataDir: config.dataDir, publicBaseUrl: config.PHOTO_BASE_URL });
+  const storage = await openStorage({
+    settings: config.storage,
+    dataDir: config.dataDir,
+    publicBaseUrl: config.PHOTO_BASE_URL,
+  });
   const mailer = createQueuedMailer({ queue: jobs, transport });
   await jobs.work({
     email: deliverWith(transport),
-    "price-drop-digest": priceDropDigestHandler({ db: handle.db, mailer, jobs, storage, publicUrl: config.PUBLIC_URL, logger }),
+    "price-drop-digest": priceDropDigestHandler({
+      db: handle.db,
+      mailer,
+      jobs,
+      storage,
+      publicUrl: config.PUBLIC_URL,
+      logger,
+    }),
     "seller-stats": sellerStatsHandler({ db: handle.db }),
+    "stock-import": stockImportHandler({
+      db: handle.db,
+      storage,
+      jobs,
+      mailer,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      maxRows: config.STOCK_IMPORT_MAX_ROWS,
+      priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
+    }),
+    "stock-photos": stockPhotosHandler({
+      db: handle.db,
+      storage,
+      jobs,
+      logger,
+      autoPublish: config.AUTO_PUBLISH,
+      allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
+    }),
     ...searchAlertHandlers({
       db: handle.db,
       mailer,
@@ -84,7 +122,9 @@ try {
       : null;
   if (health) logger.info({ port: health.port }, "sondes du worker : /healthz et /metrics");
   // Scripts and tests wait for this line.
-  console.log(`Occazio worker prêt : tâches en cours d'exécution${health ? ` (sondes sur le port ${health.port})` : ""}`);
+  console.log(
+    `Occazio worker prêt : tâches en cours d'exécution${health ? ` (sondes sur le port ${health.port})` : ""}`,
+  );
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -96,7 +136,11 @@ try {
       .then(() => stopSellerStats())
       .then(() => jobs.close())
       // Its row goes: the web processes see at once that no worker runs (until the next starts).
-      .then(() => heartbeat.stop().catch((err: unknown) => logger.warn({ err }, "signe de vie du worker non effacé : il vieillira")))
+      .then(() =>
+        heartbeat
+          .stop()
+          .catch((err: unknown) => logger.warn({ err }, "signe de vie du worker non effacé : il vieillira")),
+      )
       .then(() => health?.close())
       .then(() => transport.close())
       .then(() => handle.close())

@@ -29,6 +29,7 @@ export * from "./price-drop-schema";
 export * from "./saved-search-schema";
 export * from "./facet-count-schema";
 export * from "./pro-schema";
+export * from "./stock-import-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
@@ -191,9 +192,14 @@ export const listings = pgTable(
      * same table for the browser): 0–5, 6 = 'Non classé', null = cannot be computed. Stored so
      * the filter `critair=N` ("N or better": `critair <= N`) is an index condition.
      */
-    critair: smallint().generatedAlwaysAs(
-      sql`occazio_critair(vehicle_type, fuel, euro_norm, first_registration)`,
-    ),
+    critair: smallint().generatedAlwaysAs(sql`occazio_critair(vehicle_type, fuel, euro_norm, first_registration)`),
+    /**
+     * The dealer's own stock number (issue 35, decision 0046): an imported row finds its listing
+     * by it; unique per owner among listings not sold or deleted. Null for listings typed in the wizard.
+     */
+    stockReference: text(),
+    /** SHA-256 of the imported row's values and photo addresses: an unchanged row is skipped without comparing fields. */
+    importFingerprint: varchar({ length: 64 }),
     /** Free-text search document, kept by PostgreSQL itself (a stored generated column). */
     searchVector: tsvector().generatedAlwaysAs(searchDocument),
     /** Brand and model folded (`occazio_fold`: unaccented, lower case) for trigram similarity on typos. */
@@ -217,6 +223,10 @@ export const listings = pgTable(
     check("listings_equipment_count_check", sql`cardinality(${t.equipment}) <= 100`),
     check("listings_histovec_url_check", sql`length(${t.histovecUrl}) <= 500`),
     index("listings_owner_idx").on(t.ownerId, t.status),
+    // A dealer's stock by its own reference (issue 35): one live listing per reference.
+    uniqueIndex("listings_owner_stock_reference_idx")
+      .on(t.ownerId, t.stockReference)
+      .where(sql`${t.stockReference} is not null and ${t.status} not in ('sold','deleted')`),
     // Search (spec §7; docs/decisions/0004-search-indexes.md). Partial on published listings.
     // Each index opens with the columns of one access path (an order, brand + model, a
     // latitude band) and ends with every other filtered column as trailing *key* columns, so

@@ -70,6 +70,20 @@ export const configSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
   /** Publish listings on submission, without moderation (small deployments without moderators). */
   AUTO_PUBLISH: booleanFromEnv.default(false),
+  /** Stock import (issue 35): largest CSV file accepted, in bytes (20 MB), and most vehicle rows per file. */
+  STOCK_IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(200 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
+  STOCK_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+  /**
+   * TESTS ONLY (decision 0047): photos by URL may be fetched from private, loopback and
+   * link-local addresses. Off by default; never set it on a server reachable by dealers, it
+   * lets any professional make the server call its internal network.
+   */
+  PHOTO_FETCH_ALLOW_PRIVATE: booleanFromEnv.default(false),
   /** Multiplies every rate limit (tests that sign in often from one address use > 1). */
   RATE_LIMIT_SCALE: z.coerce.number().min(0.1).max(1000).default(1),
   /**

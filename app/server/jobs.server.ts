@@ -15,6 +15,10 @@ export interface JobPayloads {
   "search-digest": { userId: string };
   /** One seller's trust figures computed again (app/features/sellers/refresh-seller-stats.server.ts). */
   "seller-stats": { userId: string };
+  /** A professional's stock file applied (app/features/stock-import/apply-stock-import.server.ts). */
+  "stock-import": { runId: string };
+  /** The photos by URL of one imported listing fetched (app/features/stock-import/fetch-listing-photos.server.ts). */
+  "stock-photos": { listingId: string; runId: string | null };
 }
 export type JobName = keyof JobPayloads;
 type Handler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
@@ -66,7 +70,15 @@ export interface EnqueueOptions {
   startAfter?: Date;
 }
 
-export const JOB_NAMES: JobName[] = ["email", "price-drop-digest", "search-alert", "search-digest", "seller-stats"];
+export const JOB_NAMES: JobName[] = [
+  "email",
+  "price-drop-digest",
+  "search-alert",
+  "search-digest",
+  "seller-stats",
+  "stock-import",
+  "stock-photos",
+];
 
 /** pg-boss queue policies other than "standard". */
 const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
@@ -78,6 +90,8 @@ const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
   "search-digest": "short",
   // One waiting recompute per seller (singletonKey = user id): a burst of changes makes one.
   "seller-stats": "short",
+  // One waiting fetch per listing (singletonKey = listing id): a second import while it waits adds nothing.
+  "stock-photos": "short",
 };
 
 export interface JobQueueOptions {
@@ -95,7 +109,9 @@ export function drizzleExecutor(db: DbExecutor): PgBoss.Db {
   return {
     async executeSql(text, values) {
       const parts = text.split(/\$(\d+)/);
-      const chunks: SQLChunk[] = parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null)));
+      const chunks: SQLChunk[] = parts.map((part, i) =>
+        i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
+      );
       const result = (await db.execute(sql.join(chunks))) as unknown as { rows: unknown[] };
       return { rows: result.rows };
     },
@@ -132,7 +148,11 @@ export const SETUP_LOCK_TIMEOUT_MS = 60_000;
 
 export class SetupLockTimeoutError extends Error {}
 
-async function withSetupLock(handle: JobQueueOptions["handle"], timeoutMs: number, run: () => Promise<void>): Promise<void> {
+async function withSetupLock(
+  handle: JobQueueOptions["handle"],
+  timeoutMs: number,
+  run: () => Promise<void>,
+): Promise<void> {
   // The embedded database has one process: nothing to serialise.
   if (!handle.pool) return run();
   const client = await handle.pool.connect();

@@ -12,6 +12,7 @@ import type { OwnProProfile, ProProfileActionResult } from "./pro-profile-data";
 import { ProLogoField } from "./pro-logo-field";
 import { BACK_TO_PENDING_NOTE, PRO_PRESENTATION_MAX, proStatusLabel, type ProStatusValue } from "./pro-status";
 import { formatSiret } from "./siret";
+import { STOCK_PAGE_PATH } from "~/features/stock-import/stock-import-paths";
 
 const STATUS_TONE: Record<ProStatusValue, string> = {
   pending: "bg-amber-50 text-amber-950 ring-amber-200",
@@ -22,7 +23,10 @@ const STATUS_TONE: Record<ProStatusValue, string> = {
 
 function StatusPanel({ profile }: { profile: OwnProProfile }) {
   return (
-    <section aria-label="Statut de votre profil professionnel" className={`rounded-xl p-4 ring-1 ${STATUS_TONE[profile.status]}`}>
+    <section
+      aria-label="Statut de votre profil professionnel"
+      className={`rounded-xl p-4 ring-1 ${STATUS_TONE[profile.status]}`}
+    >
       <p className="font-semibold" data-testid="pro-status">
         {proStatusLabel(profile.status, profile.refusalReason)}
       </p>
@@ -37,7 +41,14 @@ function StatusPanel({ profile }: { profile: OwnProProfile }) {
       </p>
       {profile.status === "verified" ? (
         <p className="mt-2 text-sm">
-          Votre page : <Link to={`/pro/${profile.slug}`} className="font-semibold underline">/pro/{profile.slug}</Link>
+          Votre page :{" "}
+          <Link to={`/pro/${profile.slug}`} className="font-semibold underline">
+            /pro/{profile.slug}
+          </Link>
+          {" · "}
+          <Link to={STOCK_PAGE_PATH} className="font-semibold underline">
+            Mon stock : importer vos véhicules
+          </Link>
         </p>
       ) : null}
     </section>
@@ -64,7 +75,8 @@ export function ProProfilePage({
   const fieldCount = Object.keys(errors).filter((k) => k !== "form").length;
   const revalidator = useRevalidator();
   const editable = signedIn && profile?.status !== "suspended";
-  const submitLabel = !profile || profile.status === "refused" ? "Envoyer pour vérification" : "Enregistrer les modifications";
+  const submitLabel =
+    !profile || profile.status === "refused" ? "Envoyer pour vérification" : "Enregistrer les modifications";
 
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -72,8 +84,9 @@ export function ProProfilePage({
       <div>
         <h1 className="text-2xl font-bold">Je suis un professionnel</h1>
         <p className="mt-1 text-slate-600">
-          Garage, concession, négociant : déclarez votre entreprise. Après vérification par notre équipe, vos annonces portent le badge « Pro »
-          et vous disposez d'une page professionnelle avec vos horaires, votre adresse et vos véhicules.
+          Garage, concession, négociant : déclarez votre entreprise. Après vérification par notre équipe, vos annonces
+          portent le badge « Pro » et vous disposez d'une page professionnelle avec vos horaires, votre adresse et vos
+          véhicules.
         </p>
       </div>
 
@@ -136,7 +149,16 @@ export function ProProfilePage({
               error={errors.addressLine}
             />
             <PostalCodePicker
-              defaultValue={profile ? { postalCode: profile.postalCode, city: profile.city, latitude: profile.latitude, longitude: profile.longitude } : undefined}
+              defaultValue={
+                profile
+                  ? {
+                      postalCode: profile.postalCode,
+                      city: profile.city,
+                      latitude: profile.latitude,
+                      longitude: profile.longitude,
+                    }
+                  : undefined
+              }
               errors={{ postalCode: errors.postalCode }}
             />
             <TextField
@@ -162,7 +184,10 @@ export function ProProfilePage({
             <h2 id="showcase-title" className="text-lg font-semibold">
               Présentation
             </h2>
-            <ProLogoField initial={profile?.logo ? { ref: profile.logo.ref, src: profile.logo.src } : null} error={errors.logo} />
+            <ProLogoField
+              initial={profile?.logo ? { ref: profile.logo.ref, src: profile.logo.src } : null}
+              error={errors.logo}
+            />
             <TextareaField
               label="Présentation (facultative)"
               name="presentation"
@@ -180,7 +205,9 @@ export function ProProfilePage({
             </p>
           ) : fieldCount > 0 ? (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {fieldCount === 1 ? "Erreur : un champ est à corriger." : `Erreur : ${fieldCount} champs sont à corriger.`}
+              {fieldCount === 1
+                ? "Erreur : un champ est à corriger."
+                : `Erreur : ${fieldCount} champs sont à corriger.`}
             </p>
           ) : null}
           <Button type="submit" disabled={busy} className="w-full wide:w-auto">

@@ -67,7 +67,8 @@ const ENERGY_WORDS: ReadonlyMap<string, Fuel> = new Map([
   ["gazole", "Diesel"],
   ["hybrid", "Hybride"],
 ]);
-function energyFor(word: string): Fuel | undefined {
+/** The energy a word names ("essence", "gazole", "électrique"), as the search and the stock import read it. */
+export function energyFor(word: string): Fuel | undefined {
   const key = foldText(word);
   if (!key || key === "autre") return undefined;
   return canonicalOption(FUELS, key) ?? canonicalOption(FUELS, key.replace(/s$/, "")) ?? ENERGY_WORDS.get(key);

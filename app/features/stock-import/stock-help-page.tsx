@@ -1,0 +1,81 @@
+import { Link } from "react-router";
+import { Breadcrumb } from "~/ui/breadcrumb";
+import { buttonClasses } from "~/ui/button";
+import { IMPORT_COLUMNS } from "./import-columns";
+import { STOCK_PAGE_PATH, STOCK_TEMPLATE_PATH } from "./stock-import-paths";
+
+/** The help page of the stock import: the documented columns and the template to download (issue 35). */
+export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number; maxRows: number }) {
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      <Breadcrumb
+        items={[
+          { label: "Accueil", to: "/" },
+          { label: "Mon stock", to: STOCK_PAGE_PATH },
+          { label: "Aide à l'import" },
+        ]}
+      />
+      <h1 className="text-2xl font-bold text-slate-900">Importer votre stock : le fichier CSV</h1>
+      <div className="space-y-2 text-slate-700">
+        <p>
+          Exportez votre stock depuis votre logiciel ou votre tableur au format CSV : séparateur « ; » ou « , »,
+          encodage UTF-8 (avec ou sans BOM) ou Windows-1252 (« CSV (séparateur : point-virgule) » d'Excel). La première
+          ligne donne le nom des colonnes ; majuscules, accents et espaces sont tolérés (« Modèle » = « modele »).
+        </p>
+        <p>
+          Nombres et dates au format français : « 12 500 », « 12 500,00 € », « 03/2019 », « 12/09/2026 ». Un prix écrit
+          « 12.500 » est refusé plutôt que deviné. Au plus {maxMegabytes} Mo et {maxRows.toLocaleString("fr-FR")} lignes
+          par fichier.
+        </p>
+        <p>
+          Chaque ligne est reliée à son annonce par la colonne « reference » : réimportez le même fichier après l'avoir
+          modifié, rien n'est dupliqué. Une ligne illisible est refusée avec son numéro et la raison ; les autres sont
+          importées.
+        </p>
+      </div>
+      <a href={STOCK_TEMPLATE_PATH} className={buttonClasses("primary")} download="modele-stock-occazio.csv">
+        Télécharger le modèle CSV
+      </a>
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Colonnes du fichier de stock</caption>
+          <thead className="border-b border-slate-300 text-slate-900">
+            <tr>
+              <th scope="col" className="py-2 pr-3">
+                Colonne
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Obligatoire
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Contenu
+              </th>
+              <th scope="col" className="py-2">
+                Exemple
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 text-slate-700">
+            {IMPORT_COLUMNS.map((column) => (
+              <tr key={column.name}>
+                <th scope="row" className="py-2 pr-3 font-mono font-semibold text-slate-900">
+                  {column.name}
+                </th>
+                <td className="py-2 pr-3">{column.required ? "oui" : "non"}</td>
+                <td className="py-2 pr-3">{column.help}</td>
+                <td className="break-all py-2 font-mono text-xs">{column.example}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-sm text-slate-600">
+        Les photos sont téléchargées depuis leurs adresses par nos serveurs (JPEG, PNG ou WebP, 15 Mo au plus chacune) ;
+        une nouvelle annonce est envoyée en modération dès que ses photos sont récupérées.{" "}
+        <Link to={STOCK_PAGE_PATH} className="underline">
+          Revenir à Mon stock
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+import { getSessionUser } from "~/features/auth/session.server";
+import { getProStatus } from "~/features/pro/get-pro-profile.server";
+import { listStockListings, listStockRuns } from "~/features/stock-import/list-stock-runs.server";
+import { requireVerifiedPro } from "~/features/stock-import/stock-import-access.server";
+import type { StockPageData } from "~/features/stock-import/stock-page-data";
+import { StockPage } from "~/features/stock-import/stock-page";
+import { isAppError } from "~/server/app-error";
+import { pageMeta } from "~/ui/seo";
+import { data } from "react-router";
+import { readFormData } from "~/server/request-body.server";
+import { decideHeldWithdrawals } from "~/features/stock-import/withdraw-absent-references.server";
+import type { Route } from "./+types/account.stock";
+
+export function meta() {
+  return [
+    ...pageMeta("Mon stock", "Vos véhicules et l'import de votre stock."),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<StockPageData> {
+  const me = await getSessionUser(request, context.services);
+  if (!me) return { access: "signed-out" };
+  const { db, config } = context.services;
+  try {
+    await requireVerifiedPro(db, me.id);
+  } catch (error) {
+    if (!isAppError(error)) throw error;
+    const status = await getProStatus({ db, userId: me.id });
+    return { access: "not-verified", proStatus: status?.status ?? null };
+  }
+  const [runs, stock] = await Promise.all([listStockRuns(db, me.id), listStockListings(db, me.id)]);
+  return {
+    access: "ok",
+    runs,
+    listings: stock.listings,
+    listingCount: stock.total,
+    maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024),
+  };
+}
+
+/** 'Confirmer le retrait' / 'Garder mes annonces' on a run held by the 50 % guard. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await getSessionUser(request, context.services);
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  try {
+    const { withdrawn } = await decideHeldWithdrawals({
+      db: context.services.db,
+      jobs: context.services.jobs,
+      userId: me?.id,
+      runId: form.get("runId"),
+      confirm: intent === "confirm-withdrawals",
+    });
+    return data({
+      ok:
+        intent === "confirm-withdrawals"
+          ? `${withdrawn} annonce${withdrawn > 1 ? "s" : ""} retirée${withdrawn > 1 ? "s" : ""}.`
+          : "Vos annonces sont gardées.",
+    });
+  } catch (error) {
+    if (isAppError(error)) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export default function Stock({ loaderData }: Route.ComponentProps) {
+  return <StockPage data={loaderData} />;
+}

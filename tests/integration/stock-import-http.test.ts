@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { proProfiles, stockImportRuns } from "~/db/schema";
+import type { JobQueue } from "~/server/jobs.server";
+import { insertUser } from "~/testing/inserters.server";
+import { createClient, startTestApp, type TestApp } from "../support/test-app";
+import { createTestDatabase, type TestDatabase } from "../support/test-db";
+
+/**
+ * Issue 35 over real HTTP: the authorization matrix of the new routes — upload
+ * (POST /api/pro/stock-imports), report download (/account/stock/imports/:id/rapport.csv) and
+ * 'Mon stock' — for anonymous, private user, pending pro, other verified pro and moderator, each
+ * refusal leaving the database as it was; the size limit stated; the template.
+ */
+
+let t: TestDatabase;
+let app: TestApp;
+const queued: unknown[] = [];
+const jobs: JobQueue = {
+  async enqueue(_name, payload) {
+    queued.push(payload);
+  },
+  async enqueueMany() {},
+  async work() {},
+  async depth() {
+    return 0;
+  },
+  async readyStats() {
+    return [];
+  },
+  async check() {},
+  async close() {},
+};
+
+const CSV = "reference;marque;modele\nA;Alpine;A110\n";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await startTestApp({ db: t, jobs, env: { STOCK_IMPORT_MAX_BYTES: "2048" } });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+});
+
+async function member(options: { role?: "user" | "moderator"; pro?: "verified" | "pending" } = {}) {
+  const person = await insertUser(t.db, { role: options.role ?? "user" });
+  if (options.pro) {
+    await t.db.insert(proProfiles).values({
+      userId: person.id,
+      slug: `garage-${person.id.slice(0, 8)}`,
+      companyName: "Garage Alpin",
+      siret: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
+      addressLine: "1 place Bellecour",
+      postalCode: "69002",
+      city: "Lyon",
+      latitude: 45.757,
+      longitude: 4.832,
+      phone: "0478000000",
+      openingHours: [[], [], [], [], [], [], []],
+      status: options.pro,
+    });
+  }
+  const client = createClient(app.url);
+  expect((await client.signIn(person.email, person.password)).status).toBe(200);
+  return { ...person, client };
+}
+
+const upload = (client: ReturnType<typeof createClient>, body: string | Uint8Array<ArrayBuffer> = CSV) =>
+  client.request("/api/pro/stock-imports?nom=stock.csv", {
+    method: "POST",
+    body,
+    headers: { "content-type": "text/csv" },
+  });
+
+const runCount = async () => (await t.db.select({ id: stockImportRuns.id }).from(stockImportRuns)).length;
+
+describe("stock import routes: who may do what", () => {
+  let owner: Awaited<ReturnType<typeof member>>;
+  let runId: string;
+
+  it("a verified professional uploads: 202 with the run, queued for the background job", async () => {
+    owner = await member({ pro: "verified" });
+    const response = await upload(owner.client);
+    expect(response.status).toBe(202);
+    runId = ((await response.json()) as { runId: string }).runId;
+    expect(queued).toContainEqual({ runId });
+    const [run] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, runId));
+    expect(run).toMatchObject({ ownerId: owner.id, status: "queued", fileName: "stock.csv" });
+  });
+
+  it.each([
+    ["anonymous", undefined, 401],
+    ["a private user", {}, 403],
+    ["a pending professional", { pro: "pending" as const }, 403],
+    ["a moderator", { role: "moderator" as const }, 403],
+  ])("%s cannot upload, nothing stored", async (_, who, status) => {
+    const before = await runCount();
+    const client = who ? (await member(who)).client : createClient(app.url);
+    const response = await upload(client);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { error: string }).error).toMatch(/Connectez-vous|professionnels vérifiés/);
+    expect(await runCount()).toBe(before);
+  });
+
+  it("a file above STOCK_IMPORT_MAX_BYTES is refused with the limit stated, nothing stored", async () => {
+    const before = await runCount();
+    const response = await upload(owner.client, new Uint8Array(4096).fill(65));
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "Le fichier dépasse 2 Ko : aucune ligne n'a été importée ; découpez-le en plusieurs fichiers.",
+    );
+    expect(await runCount()).toBe(before);
+  });
+
+  it("the report goes to its owner only: others get 404 (or 401 signed out), whether it exists is not told", async () => {
+    await t.db
+      .update(stockImportRuns)
+      .set({
+        status: "done",
+        rejected: 1,
+        rejectedRows: [{ line: 2, reference: "=1+1", reason: "ligne 2 : prix « x » illisible" }],
+      })
+      .where(eq(stockImportRuns.id, runId));
+    const mine = await owner.client.request(`/account/stock/imports/${runId}/rapport.csv`);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get("content-type")).toContain("text/csv");
+    expect(mine.headers.get("cache-control")).toContain("no-store");
+    expect(await mine.text()).toContain("2;'=1+1;ligne 2 : prix « x » illisible");
+    expect((await createClient(app.url).request(`/account/stock/imports/${runId}/rapport.csv`)).status).toBe(401);
+    for (const who of [{ pro: "verified" as const }, {}, { role: "moderator" as const }]) {
+      const other = await member(who);
+      expect((await other.client.request(`/account/stock/imports/${runId}/rapport.csv`)).status).toBe(404);
+    }
+    expect((await owner.client.request("/account/stock/imports/not-a-uuid/rapport.csv")).status).toBe(404);
+  });
+
+  it("'Mon stock' says the import is for verified professionals to anyone else", async () => {
+    const someone = await member();
+    const page = await someone.client.request("/account/stock");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("L&#x27;import de stock est réservé aux professionnels vérifiés.");
+    const mine = await owner.client.request("/account/stock");
+    expect(await mine.text()).toContain("Importer un fichier");
+  });
+
+  it("the template is a CSV with the documented header", async () => {
+    const response = await createClient(app.url).request("/account/stock/modele.csv");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toContain("modele-stock-occazio.csv");
+    const text = await response.text();
+    expect(text.split("\r\n")[0]).toMatch(/^reference;marque;modele;annee;mise_en_circulation;/);
+  });
+});
