@@ -8,6 +8,7 @@ import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import { CritAirSticker } from "./critair-sticker";
 import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
 export function recordCardClick(listingId: string) {
@@ -73,7 +74,7 @@ export function ListingCard({
         </p>
         <p className="text-sm text-slate-600">
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
-          {listing.fuel ?? "Énergie non spécifiée"}
+          {fuelLabel(listing.fuel) ?? "Énergie non spécifiée"}
         </p>
         <div className="flex items-center justify-between gap-2 pt-1">
           {priceDrop && listing.price != null ? (

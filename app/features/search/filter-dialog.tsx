@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
+import { COLORS, FUEL_OPTIONS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
 import { Button } from "~/ui/button";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
@@ -262,7 +262,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
           <SelectField
             label="Carburant"
             placeholder="Tous les carburants"
-            options={FUELS}
+            options={FUEL_OPTIONS}
             value={draft.fuel}
             onChange={(event) => {
               const fuel = event.target.value;
