@@ -10,6 +10,55 @@ import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP
 import { activeFilterBadges } from "./active-filter-badges";
 import { DialogCloseButton } from "~/ui/dialog-close-button";
 import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
+import { COUNT_DEBOUNCE_MS, seeListingsLabel, useSearchCount, type LiveCount } from "./search-count";
+import { searchHref } from "./search-params";
+
+/**
+ * The sidebar's live filters (issue 36): a change is applied once the fields rest
+ * COUNT_DEBOUNCE_MS (one search per change, not per key), when every field is valid; the page's
+ * filters, when they change otherwise (a badge removed, words searched), replace the draft.
+ */
+function useLiveApply(options: {
+  live: boolean;
+  initial: SearchFilters;
+  draft: FilterDraft;
+  setDraft: (draft: FilterDraft) => void;
+  setErrors: (errors: DraftErrors) => void;
+  onApply: (filters: SearchFilters) => void;
+}) {
+  const { live, initial, draft, setDraft, setErrors } = options;
+  const onApply = useRef(options.onApply);
+  useEffect(() => {
+    onApply.current = options.onApply;
+  });
+  const pageKey = searchHref({ ...initial, page: undefined });
+  const applied = useRef(pageKey);
+  const drafted = useRef(draft);
+  // The page's filters changed, and not by this form: they replace the draft.
+  useEffect(() => {
+    if (!live || pageKey === applied.current) return;
+    applied.current = pageKey;
+    const next = draftFromFilters(initial);
+    drafted.current = next;
+    setDraft(next);
+    setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, pageKey]);
+  useEffect(() => {
+    if (!live || drafted.current === draft) return;
+    drafted.current = draft;
+    const timer = window.setTimeout(() => {
+      const result = filtersFromDraft(draft);
+      setErrors(result.errors);
+      if (Object.values(result.errors).some(Boolean)) return;
+      const key = searchHref({ ...result.filters, page: undefined });
+      if (key === applied.current) return;
+      applied.current = key;
+      onApply.current(result.filters);
+    }, COUNT_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [live, draft, setErrors]);
+}
 
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -64,9 +113,12 @@ export default function FilterDialogPanel({
   onOpenChange,
   onCloseAutoFocus,
   onApply,
+  count,
 }: LazyDialogPanelProps & {
   filters: SearchFilters;
   onApply: (filters: SearchFilters) => void;
+  /** The page's count of its own filters: 'Voir N annonces' before anything changes. */
+  count?: LiveCount;
 }) {
   const setOpen = onOpenChange;
   return (
@@ -85,6 +137,7 @@ export default function FilterDialogPanel({
           </Dialog.Description>
           <FilterForm
             initial={filters}
+            count={count}
             onApply={(next) => {
               setOpen(false);
               onApply(next);
@@ -96,14 +149,34 @@ export default function FilterDialogPanel({
   );
 }
 
-/** Mounted each time the dialog opens, so it always starts from the page's filters. */
-function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (filters: SearchFilters) => void }) {
+/**
+ * The form of the filters. In the dialog (mounted each time it opens, so it always starts from
+ * the page's filters) nothing changes until 'Voir N annonces', the number counted as the
+ * filters change (issue 36). `live` (the sidebar of wide screens, filter-sidebar.tsx): each
+ * change is applied once the fields rest COUNT_DEBOUNCE_MS, and the page's new filters (a badge
+ * removed, words searched) come back into the form.
+ */
+export function FilterForm({
+  initial,
+  onApply,
+  count,
+  live = false,
+}: {
+  initial: SearchFilters;
+  onApply: (filters: SearchFilters) => void;
+  count?: LiveCount;
+  live?: boolean;
+}) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(initial));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const radiusId = useId();
-  const badges = activeFilterBadges(filtersFromDraft(draft).filters);
+  const drafted = filtersFromDraft(draft);
+  const badges = activeFilterBadges(drafted.filters);
+  const valid = !Object.values(drafted.errors).some(Boolean);
+  const liveCount = useSearchCount(live || !valid ? null : drafted.filters, count ?? null);
+  useLiveApply({ live, initial, draft, setDraft, setErrors, onApply });
 
   // After a refused 'Appliquer', take the keyboard to the first field to correct.
   useEffect(() => {
@@ -129,8 +202,14 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
   const numberProps = { inputMode: "numeric" as const, autoComplete: "off" };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={live ? "Filtres" : undefined}
+      className={live ? "@container flex flex-col" : "@container flex min-h-0 flex-1 flex-col"}
+    >
+      <div className={live ? "space-y-5" : "flex-1 space-y-5 overflow-y-auto px-5 py-4"}>
         <section aria-labelledby="filtres-actifs">
           <h3 id="filtres-actifs" className="text-sm font-semibold text-slate-700">
             Filtres actifs
@@ -166,7 +245,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
                 models: value.brand !== d.brand || value.model !== d.model ? [] : d.models,
               }))
             }
-            className="grid gap-3 sm:grid-cols-2"
+            className="grid gap-3 @md:grid-cols-2"
           />
         </Section>
 
@@ -361,21 +440,28 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
           />
         </Section>
       </div>
-      <div className="flex gap-3 border-t border-slate-200 bg-white px-5 py-4">
-        <Button
-          variant="secondary"
-          className="flex-1"
-          onClick={() => {
-            setDraft(draftFromFilters({ sort: draft.sort }));
-            setErrors({});
-          }}
-        >
-          Tout effacer
-        </Button>
-        <Button type="submit" className="flex-1">
+      {live ? (
+        // Applied as they change: no button but the one for keyboards that press Enter.
+        <button type="submit" className="sr-only">
           Appliquer
-        </Button>
-      </div>
+        </button>
+      ) : (
+        <div className="flex gap-3 border-t border-slate-200 bg-white px-5 py-4">
+          <Button
+            variant="secondary"
+            className="flex-1"
+            onClick={() => {
+              setDraft(draftFromFilters({ sort: draft.sort }));
+              setErrors({});
+            }}
+          >
+            Tout effacer
+          </Button>
+          <Button type="submit" className="flex-[1.4]" aria-live="polite">
+            {seeListingsLabel(valid ? liveCount : null)}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
