@@ -36,7 +36,8 @@ export * from "./pro-schema";
 export const LISTING_STATUSES = ["draft", "pending", "published", "rejected", "sold", "deleted"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
-export const MAX_LISTING_PHOTOS = 3;
+/** Issue 34: 20 photos (the spec says 3; docs/decisions/0044-twenty-photos.md). */
+export const MAX_LISTING_PHOTOS = 20;
 
 type SearchFilterColumn =
   | "fuel"

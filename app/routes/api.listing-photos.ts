@@ -2,6 +2,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { MAX_UPLOAD_BYTES, PHOTO_MESSAGES } from "~/features/publish/photo-upload.server";
 import { addListingPhoto } from "~/features/publish/add-listing-photo.server";
 import { requireUserId } from "~/features/publish/listing-access.server";
+import { reorderListingPhotos } from "~/features/publish/reorder-listing-photos.server";
 import { apiErrorResponse } from "~/server/api-errors.server";
 import { readBodyWithLimit } from "~/server/request-body.server";
 import type { Route } from "./+types/api.listing-photos";
@@ -12,11 +13,17 @@ import type { Route } from "./+types/api.listing-photos";
  * the type (magic bytes), never a header or a file name. Answers 201 `{ photo, photoCount }`
  * or `{ error }` with 400/401/403/404/409/413/429. The origin check of server/app.ts
  * applies, as to every POST.
+ *
+ * PUT /api/listings/:id/photos — `{ photoIds: [...] }`, the full new order (the first is the
+ * main photo): drag and drop, 'Avancer' / 'Reculer', 'Définir comme principale'. Answers 200
+ * `{ photos }` in the new order, or `{ error }` with 400/401/403/404/409 (409: the photos
+ * changed meanwhile, nothing moved).
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, storage, events, rateLimits } = context.services;
+  if (request.method === "PUT") return reorder({ request, params, context });
   if (request.method !== "POST") {
-    return Response.json({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
+    return Response.json({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST, PUT" } });
   }
   try {
     const user = await getSessionUser(request, context.services);
@@ -33,6 +40,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 }
 
+async function reorder({ request, params, context }: Pick<Route.ActionArgs, "request" | "params" | "context">) {
+  const { db, storage, events } = context.services;
+  try {
+    const user = await getSessionUser(request, context.services);
+    const userId = requireUserId(user?.id, "Vous devez être connecté pour réordonner les photos.");
+    const body = (await request.json().catch(() => null)) as { photoIds?: unknown } | null;
+    const result = await reorderListingPhotos({ db, storage, userId, listingId: params.id, photoIds: body?.photoIds });
+    events.publish(userId, { type: "listings-changed" });
+    return Response.json(result, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}
+
 export function loader() {
-  return Response.json({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json({ error: "Méthode non autorisée." }, { status: 405, headers: { Allow: "POST, PUT" } });
 }

@@ -20,9 +20,9 @@ export interface RateLimitRule {
 }
 
 export const USER_RATE_LIMITS = {
-  /** 30 photos per 10 minutes: three listings' worth with retries, far above a real seller. */
+  /** 60 photos per 10 minutes: three listings' worth (20 photos each, issue 34), far above a real seller. */
   photoUpload: {
-    limit: 30,
+    limit: 60,
     windowMs: 10 * 60_000,
     message: "Vous avez envoyé trop de photos en peu de temps.",
   },

@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, expectNoSeriousAxeViolation, holdScripts, logInThroughUi, logOutThroughMenu, signUpThroughUi } from "./fixtures";
 import { fillUpToPhotos, makePhotoFiles, next, stepTitle, submitThroughWizard } from "./publishing";
 
-/** Four small, distinct JPEGs written at test time (the wizard keeps the first three). */
+/** Four small, distinct JPEGs written at test time. */
 let photos: string[] = [];
 
 test.beforeAll(async () => {
@@ -129,13 +129,12 @@ async function publishThroughWizard(page: Page) {
 
   await expectErrorsOnEmptyStep(page, ["Ajoutez au moins une photo."]);
   await page.getByLabel("Ajouter des photos").setInputFiles(photos);
-  await expect(page.getByText("Seules les 3 premières photos ont été gardées.")).toBeVisible();
   const tiles = page.getByRole("list", { name: "Photos de l'annonce" }).getByRole("listitem");
-  await expect(tiles).toHaveCount(3);
-  await expect(tiles.getByText("Photo enregistrée")).toHaveCount(3);
+  await expect(tiles).toHaveCount(4);
+  await expect(tiles.getByText("Photo enregistrée")).toHaveCount(4);
+  await expect(page.getByText("4 / 20 photos", { exact: true })).toBeVisible();
   // Previews end up as the server's WebP.
   await expect(tiles.getByRole("img").first()).toHaveAttribute("src", /^\/uploads\/listings\/.+\.webp$/);
-  await expect(page.getByLabel("Ajouter des photos")).toBeDisabled();
   await next(page, 8);
 
   await expectErrorsOnEmptyStep(page, ["Le prix doit être un nombre supérieur ou égal à 1."], "Publier l'annonce");
@@ -186,7 +185,7 @@ for (const width of [375, 1280]) {
       await expect(page.getByLabel("Type de véhicule")).toHaveValue("Break");
     });
 
-    test("a new user publishes a listing with 3 photos; it waits under 'En cours de validation'", async ({ page }) => {
+    test("a new user publishes a listing with 4 photos; it waits under 'En cours de validation'", async ({ page }) => {
       test.setTimeout(120_000);
       await signUpThroughUi(page);
       await publishThroughWizard(page);
@@ -200,7 +199,7 @@ for (const width of [375, 1280]) {
       await expect(item).toContainText("75011 Paris 11e");
       await expect(item).toContainText("0 clic");
       await expect(item.getByText("En cours de validation")).toBeVisible();
-      // Carousel: next wraps around after the third photo.
+      // Carousel: cards carry the first 3 photos; next wraps around after the third.
       const photo = item.getByRole("img");
       await expect(photo).toHaveAccessibleName("Peugeot 208, photo 1 sur 3");
       await item.getByRole("button", { name: "Photo précédente" }).click();
@@ -287,7 +286,7 @@ for (const width of [375, 1280]) {
       await expect(tiles).toHaveCount(0);
       await page.reload();
       await stepTitle(page, 7);
-      await expect(page.getByText("0 / 3 photos", { exact: true })).toBeVisible();
+      await expect(page.getByText("0 / 20 photos", { exact: true })).toBeVisible();
     });
   });
 }

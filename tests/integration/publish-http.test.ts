@@ -126,15 +126,56 @@ describe(`photo upload endpoint (${process.env.TEST_DB_ENGINE})`, () => {
     await expectRefused(() => upload(owner.client, listingId, new Uint8Array(0)), 400, "Le fichier est vide : choisissez une photo.");
   });
 
-  it("keeps at most 3 photos: a 4th is refused with 409", async () => {
+  it("keeps at most 20 photos: a 21st is refused with 409 and a French message", async () => {
     const owner = await signedUp();
     const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: owner.userId, brand: "Tesla", model: "Model 3" });
-    for (let i = 0; i < 3; i++) expect((await upload(owner.client, listingId, jpeg)).status).toBe(201);
-    await expectRefused(() => upload(owner.client, listingId, jpeg), 409, "Vous ne pouvez pas ajouter plus de 3 photos.");
+    for (let i = 0; i < 20; i++) expect((await upload(owner.client, listingId, jpeg)).status).toBe(201);
+    await expectRefused(() => upload(owner.client, listingId, jpeg), 409, "Vous ne pouvez pas ajouter plus de 20 photos.");
+  });
+
+  it("reorders photos and sets the main one (PUT, owner only; 401/403/404/409 change nothing)", async () => {
+    const owner = await signedUp();
+    const other = await signedUp();
+    const { listingId } = await saveDraftStep1({ db: ctx.t.db, userId: owner.userId, brand: "Peugeot", model: "208" });
+    for (let i = 0; i < 4; i++) expect((await upload(owner.client, listingId, jpeg)).status).toBe(201);
+    const stored = await ctx.t.db
+      .select()
+      .from(listingPhotos)
+      .where(eq(listingPhotos.listingId, listingId))
+      .orderBy(asc(listingPhotos.position));
+    const ids = stored.map((p) => p.id);
+    const put = (client: ReturnType<typeof createClient>, body: unknown, id = listingId) =>
+      client.request(`/api/listings/${id}/photos`, {
+        method: "PUT",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+    // The 4th photo becomes the main one ('Définir comme principale'), the others keep their order.
+    const wanted = [ids[3]!, ids[0]!, ids[1]!, ids[2]!];
+    await expectRefused(() => put(createClient(ctx.app.url), { photoIds: wanted }), 401);
+    await expectRefused(() => put(other.client, { photoIds: wanted }), 403, "Vous n'êtes pas autorisé à modifier cette annonce.");
+    await expectRefused(() => put(owner.client, { photoIds: wanted }, "00000000-0000-0000-0000-000000000000"), 404, "Annonce non trouvée.");
+    await expectRefused(() => put(owner.client, { photoIds: "nope" }), 400, "L'ordre des photos est invalide.");
+    // A stale order (a photo missing, or named twice) moves nothing.
+    await expectRefused(() => put(owner.client, { photoIds: wanted.slice(0, 3) }), 409, /ont changé entre-temps/);
+    await expectRefused(() => put(owner.client, { photoIds: [ids[0], ids[0], ids[1], ids[2]] }), 409);
+
+    const response = await put(owner.client, { photoIds: wanted });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { photos: { id: string; position: number }[] };
+    expect(body.photos.map((p) => [p.id, p.position])).toEqual(wanted.map((id, i) => [id, i]));
+    const after = await ctx.t.db
+      .select()
+      .from(listingPhotos)
+      .where(eq(listingPhotos.listingId, listingId))
+      .orderBy(asc(listingPhotos.position));
+    expect(after.map((p) => p.id)).toEqual(wanted);
+    // Same rows (files, dates), new positions only.
+    expect(after.map((p) => p.storageKey).sort()).toEqual(stored.map((p) => p.storageKey).sort());
   });
 
   it("rate-limits uploads per user with a French 429", async () => {
-    // RATE_LIMIT_SCALE=0.1: 3 uploads per 10 minutes instead of 30.
+    // RATE_LIMIT_SCALE=0.1: 6 uploads per 10 minutes instead of 60.
     // Its sign-up limit is scaled down too: the session is opened on the main app (same database and secret).
     const limited = await startTestApp({ db: ctx.t, env: { RATE_LIMIT_SCALE: "0.1" } });
     try {

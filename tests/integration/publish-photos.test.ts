@@ -6,10 +6,12 @@ import { asc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listingPhotos, listings } from "~/db/schema";
+import { CARD_PHOTOS, withPhotos as cardsWithPhotos } from "~/features/listings/listing-cards.server";
 import { PHOTO_WIDTHS } from "~/features/listings/photo-variants";
 import { HEIC_DECODABLE, MAX_UPLOAD_BYTES, PHOTO_MESSAGES } from "~/features/publish/photo-upload.server";
 import { addListingPhoto } from "~/features/publish/add-listing-photo.server";
 import { removeListingPhoto } from "~/features/publish/remove-listing-photo.server";
+import { reorderListingPhotos } from "~/features/publish/reorder-listing-photos.server";
 import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { AppError, type AppErrorCode } from "~/server/app-error";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
@@ -227,10 +229,10 @@ describe(`photo upload (${process.env.TEST_DB_ENGINE})`, () => {
     }
   });
 
-  it("refuses a 4th photo and keeps exactly 3 when 4 uploads race", async () => {
+  it("refuses a 21st photo and keeps exactly 20 when 21 uploads race", async () => {
     const seller = await newUser();
     const listingId = await newDraft(seller);
-    const files = await Promise.all([1, 2, 3, 4].map((i) => jpeg(400 + i, 300)));
+    const files = await Promise.all(Array.from({ length: 21 }, (_, i) => jpeg(400 + i, 300)));
     const filesBefore = storedFiles().length;
     const results = await Promise.allSettled(
       files.map((file) => addListingPhoto({ db: t.db, storage, userId: seller.id, listingId, file })),
@@ -240,16 +242,16 @@ describe(`photo upload (${process.env.TEST_DB_ENGINE})`, () => {
     const reason = (rejected[0] as PromiseRejectedResult).reason as AppError;
     expect(reason).toBeInstanceOf(AppError);
     expect(reason.code).toBe("conflict");
-    expect(reason.message).toBe("Vous ne pouvez pas ajouter plus de 3 photos.");
+    expect(reason.message).toBe("Vous ne pouvez pas ajouter plus de 20 photos.");
     const rows = await photoRows(listingId);
-    expect(rows.map((r) => r.position)).toEqual([0, 1, 2]);
+    expect(rows.map((r) => r.position)).toEqual([...Array(20).keys()]);
     // Each kept photo has one variant (its width is under 480); the refused one left no file.
-    expect(storedFiles().length - filesBefore).toBe(3);
+    expect(storedFiles().length - filesBefore).toBe(20);
 
     await expectRefusedUnchanged(
       async () => addListingPhoto({ db: t.db, storage, userId: seller.id, listingId, file: await jpeg() }),
       "conflict",
-      "Vous ne pouvez pas ajouter plus de 3 photos.",
+      "Vous ne pouvez pas ajouter plus de 20 photos.",
     );
   });
 
@@ -438,5 +440,80 @@ describe(`photo removal (${process.env.TEST_DB_ENGINE})`, () => {
     expect(
       await removeListingPhoto({ db: t.db, storage, userId: seller.id, listingId: draftId, photoId: draftPhoto!.id }),
     ).toEqual({ photos: [] });
+  });
+});
+
+describe(`photo order and main photo (${process.env.TEST_DB_ENGINE})`, () => {
+  async function withPhotos(seller: InsertedUser, n: number, status?: "published") {
+    const listingId = status ? (await insertListing(t.db, seller.id, { status })).id : await newDraft(seller);
+    for (let i = 0; i < n; i++) {
+      await addListingPhoto({ db: t.db, storage, userId: seller.id, listingId, file: await jpeg(300 + i, 200) });
+    }
+    return { listingId, ids: (await photoRows(listingId)).map((r) => r.id) };
+  }
+  const reorder = (userId: string | undefined, listingId: unknown, photoIds: unknown) =>
+    reorderListingPhotos({ db: t.db, storage, userId, listingId, photoIds });
+
+  it("reverses 20 photos at once (no free slot left) keeping ids, files and dates", async () => {
+    const seller = await newUser();
+    const { listingId, ids } = await withPhotos(seller, 20);
+    const before = await photoRows(listingId);
+    const reversed = [...ids].reverse();
+    const result = await reorder(seller.id, listingId, reversed);
+    expect(result.photos.map((p) => p.id)).toEqual(reversed);
+    const after = await photoRows(listingId);
+    expect(after.map((r) => [r.id, r.position])).toEqual(reversed.map((id, i) => [id, i]));
+    const byId = new Map(before.map((r) => [r.id, r]));
+    for (const row of after) {
+      const old = byId.get(row.id)!;
+      expect({ ...row, position: 0 }).toEqual({ ...old, position: 0 });
+    }
+  });
+
+  it("the main photo of a published listing is its card's first photo; cards carry the first 3 only", async () => {
+    const seller = await newUser();
+    const { listingId, ids } = await withPhotos(seller, 5, "published");
+    await reorder(seller.id, listingId, [ids[4], ids[0], ids[1], ids[2], ids[3]]);
+    const [card] = await cardsWithPhotos({
+      db: t.db,
+      storage,
+      rows: [{ id: listingId } as Parameters<typeof cardsWithPhotos>[0]["rows"][number]],
+    });
+    const [main] = await photoRows(listingId);
+    expect(main!.id).toBe(ids[4]);
+    expect(card!.photos[0]!.src).toContain(main!.storageKey);
+    expect(CARD_PHOTOS).toBe(3);
+    expect(card!.photos).toHaveLength(3);
+  });
+
+  it("owner only: 401, 403 for another seller, 404 for unknown ids; stale orders move nothing", async () => {
+    const seller = await newUser();
+    const other = await newUser();
+    const { listingId, ids } = await withPhotos(seller, 3);
+    const wanted = [ids[1], ids[0], ids[2]];
+    await expectRefusedUnchanged(() => reorder(undefined, listingId, wanted), "unauthenticated");
+    await expectRefusedUnchanged(
+      () => reorder(other.id, listingId, wanted),
+      "forbidden",
+      "Vous n'êtes pas autorisé à modifier cette annonce.",
+    );
+    for (const badId of ["nope", "00000000-0000-0000-0000-000000000000"]) {
+      await expectRefusedUnchanged(() => reorder(seller.id, badId, wanted), "not_found", "Annonce non trouvée.");
+    }
+    await expectRefusedUnchanged(() => reorder(seller.id, listingId, null), "invalid", "L'ordre des photos est invalide.");
+    await expectRefusedUnchanged(() => reorder(seller.id, listingId, [ids[1], ids[0]]), "conflict", /ont changé/);
+    await expectRefusedUnchanged(() => reorder(seller.id, listingId, [ids[1], ids[1], ids[2]]), "conflict");
+    // Another listing's photo cannot be pulled in.
+    const foreign = await withPhotos(other, 1);
+    await expectRefusedUnchanged(() => reorder(seller.id, listingId, [foreign.ids[0], ids[0], ids[2]]), "conflict");
+    await reorder(seller.id, listingId, wanted);
+    expect((await photoRows(listingId)).map((r) => r.id)).toEqual(wanted);
+  });
+
+  it("refuses to reorder a sold listing's photos", async () => {
+    const seller = await newUser();
+    const { listingId, ids } = await withPhotos(seller, 2, "published");
+    await t.db.update(listings).set({ status: "sold" }).where(eq(listings.id, listingId));
+    await expectRefusedUnchanged(() => reorder(seller.id, listingId, [ids[1], ids[0]]), "conflict");
   });
 });

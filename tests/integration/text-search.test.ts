@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { listings } from "~/db/schema";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { toSearchParams, withSuggestion, type SearchFilters } from "~/features/search/search-params";
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { searchListings } from "~/features/search/search-listings.server";
-import { suggestSearches } from "~/features/search/suggest.server";
+import { COUNT_MAX_AGE_MS, suggestSearches } from "~/features/search/suggest.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
@@ -200,6 +200,30 @@ describe("suggestions", () => {
     );
     expect(await suggestSearches({ db: t.db, q: "p" })).toEqual([]);
     expect(await suggestSearches({ db: t.db, q: "'; --" })).toEqual([]);
+  });
+
+  it("a suggestion's count never lags the search by more than a minute, even after a quiet spell (issue 36)", async () => {
+    const seller = await insertUser(t.db, { canSignIn: false });
+    const kiaCount = async () => (await suggestSearches({ db: t.db, q: "kia" })).find((s) => s.label === "Kia")?.count ?? 0;
+    const added: string[] = [];
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const before = await kiaCount();
+      added.push((await insertListing(t.db, seller.id, { brand: "Kia", model: "Picanto", status: "published" })).id);
+      // Within the minute the remembered count may be answered…
+      expect(await kiaCount()).toBe(before);
+      // …but after a quiet spell longer than a minute the first visitor gets the current count.
+      vi.setSystemTime(Date.now() + COUNT_MAX_AGE_MS + 1_000);
+      expect(await kiaCount()).toBe(before + 1);
+      // Between half a minute and a minute: answered at once, refreshed behind it.
+      added.push((await insertListing(t.db, seller.id, { brand: "Kia", model: "Picanto", status: "published" })).id);
+      vi.setSystemTime(Date.now() + 40_000);
+      expect(await kiaCount()).toBe(before + 1);
+      await vi.waitFor(async () => expect(await kiaCount()).toBe(before + 2));
+    } finally {
+      vi.useRealTimers();
+      for (const id of added) await t.db.delete(listings).where(eq(listings.id, id));
+    }
   });
 
   it("a postal code shared by several communes suggests each one, and picking one searches around that commune", async () => {

@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { parseCookies } from "better-auth/cookies";
 import type { Database } from "~/db/client.server";
+import { preparedOn } from "~/db/prepared.server";
 import * as schema from "~/db/schema";
 import type { SessionLookup } from "~/server/context";
 import type { Auth } from "./auth.server";
@@ -46,12 +47,7 @@ export function createPageSessionReader(auth: Auth, db: Database): PageSessionRe
     const token = verifiedToken(signed, secret);
     if (!token) return undefined;
 
-    const [row] = await db
-      .select({ session: schema.session, user: schema.user })
-      .from(schema.session)
-      .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
-      .where(eq(schema.session.token, token))
-      .limit(1);
+    const [row] = await preparedOn(db, "occazio_page_session", sessionByToken).execute({ token });
     if (!row) return undefined;
     const now = Date.now();
     const expiresAt = row.session.expiresAt.getTime();
@@ -76,4 +72,15 @@ export function verifiedToken(cookieValue: string, secret: string): string | nul
   const given = Buffer.from(signature, "base64");
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return value;
+}
+
+/** The session row of a token and its user, built once (app/db/prepared.server.ts). */
+function sessionByToken(db: Database) {
+  return db
+    .select({ session: schema.session, user: schema.user })
+    .from(schema.session)
+    .innerJoin(schema.user, eq(schema.user.id, schema.session.userId))
+    .where(eq(schema.session.token, sql.placeholder("token")))
+    .limit(1)
+    .prepare("occazio_page_session");
 }

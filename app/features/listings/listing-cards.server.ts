@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings, type ListingStatus } from "~/db/schema";
 import type { Storage } from "~/server/storage.server";
@@ -49,7 +49,13 @@ export function photoUrls(
   };
 }
 
-/** Adds ordered photos to card rows with one query for the whole page. */
+/**
+ * Photos a card carries (its carousel): the first 3, as before issue 34 raised a listing's
+ * photos to 20 — a results page of 20 cards would otherwise ship up to 400 photo URLs.
+ */
+export const CARD_PHOTOS = 3;
+
+/** Adds ordered photos (the first CARD_PHOTOS) to card rows with one query for the whole page. */
 export async function withPhotos(options: {
   db: DbExecutor;
   storage: Storage;
@@ -66,7 +72,7 @@ export async function withPhotos(options: {
         })
         .from(listingPhotos)
         .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
-        .where(inArray(listingPhotos.listingId, ids))
+        .where(and(inArray(listingPhotos.listingId, ids), lt(listingPhotos.position, CARD_PHOTOS)))
         .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
     : [];
   const byListing = new Map<string, ListingCardPhoto[]>();

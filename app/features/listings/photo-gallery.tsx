@@ -12,20 +12,22 @@ import { Arrow, navButton } from "./photo-nav";
  */
 const GALLERY_MAIN_SIZES = `${WIDE_MEDIA} 66vw, 100vw`;
 
-/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0021). */
 /**
- * The photos' containers clip overflow (rounded corners, scroll strip), which would hide a focus
- * ring drawn outside the button: the ring is drawn inside, on the photo itself — visible when the
- * viewer gives the focus back to the photo that opened it.
+ * A photo's button (app.css `.gallery-photo`): the photos' containers clip overflow (rounded
+ * corners, scroll strip), which would hide a focus ring drawn outside the button, so the ring is
+ * drawn inside, on the photo itself — visible when the viewer gives the focus back to the photo
+ * that opened it.
  */
-const PHOTO_BUTTON_FOCUS = "group focus-visible:outline-none disabled:cursor-wait";
-const PHOTO_FOCUS_RING = "group-focus-visible:outline-4 group-focus-visible:-outline-offset-4 group-focus-visible:outline-brand-600";
+const PHOTO_BUTTON_FOCUS = "gallery-photo";
 
+/** The full-screen viewer (Radix dialog), fetched when a photo is first opened (decision 0021). */
 const { Panel: PhotoViewer, preload: preloadViewer } = lazyDialog(() => import("./photo-viewer"));
 
 /**
- * Listing photos (spec §2 detail): a swipeable carousel at 768 px or less (`max-wide`), a grid of one main
- * photo and up to two side photos above; any photo opens a full-screen viewer.
+ * Listing photos (spec §2 detail; up to 20, issue 34): a swipeable carousel at 768 px or less
+ * (`max-wide`) with its counter ('3 / 14'), a grid of one main photo and two side photos above,
+ * the last one saying 'Voir les 14 photos' when there are more; any photo opens the full-screen
+ * viewer (arrows, keyboard, counter), which shows them all.
  */
 export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; alt: string }) {
   // The photo the viewer shows; the viewer opens from a photo's button and gives it the focus back.
@@ -83,7 +85,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
         >
           {photos.map((photo, i) => (
             <button key={photo.src} type="button" className={`w-full shrink-0 snap-center ${PHOTO_BUTTON_FOCUS}`} aria-haspopup="dialog" {...viewer.preloadProps} onClick={openViewer(i)} disabled={!viewer.hydrated} aria-label={`Agrandir : ${label(i)}`}>
-              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className={`aspect-[4/3] w-full object-cover ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+              <img src={photo.src} srcSet={photo.srcSet} sizes={GALLERY_MAIN_SIZES} alt={label(i)} className="aspect-[4/3] w-full object-cover" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
             </button>
           ))}
         </div>
@@ -95,7 +97,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             <button type="button" className={`${navButton} right-2`} onClick={() => step(1)} disabled={!viewer.hydrated} aria-label="Photo suivante">
               <Arrow direction="right" />
             </button>
-            <p className="absolute bottom-2 right-2 rounded bg-slate-900/70 px-2 py-0.5 text-xs text-white" aria-live="polite">
+            <p className="carousel-count" aria-live="polite">
               {current + 1} / {photos.length}
             </p>
           </>
@@ -115,7 +117,8 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
             className={`${i === 0 ? `${photos.length > 1 ? "col-span-2 row-span-2" : ""} relative` : `relative ${photos.length === 2 ? "row-span-2" : ""}`} ${PHOTO_BUTTON_FOCUS}`}
             aria-label={`Agrandir : ${label(i)}`}
           >
-            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className={`absolute inset-0 h-full w-full object-cover hover:opacity-95 ${PHOTO_FOCUS_RING}`} loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            <img src={photo.src} srcSet={photo.srcSet} sizes={i === 0 ? GALLERY_MAIN_SIZES : `${WIDE_MEDIA} 33vw, 100vw`} alt={label(i)} className="absolute inset-0 h-full w-full object-cover hover:opacity-95" loading={i === 0 ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : "auto"} />
+            {i > 1 && count > 3 ? <span className="gallery-more">Voir les {count} photos</span> : null}
           </button>
         ))}
       </div>

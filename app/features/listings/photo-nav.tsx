@@ -17,6 +17,5 @@ export function Arrow({ direction }: { direction: "left" | "right" }) {
   );
 }
 
-/** A round arrow button over a photo; add its side (`left-2`, `right-4`…). */
-export const navButton =
-  "absolute top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 text-slate-900 shadow hover:bg-white disabled:cursor-wait disabled:opacity-50";
+/** A round arrow button over a photo (app.css); add its side (`left-2`, `right-4`…). */
+export const navButton = "photo-nav";

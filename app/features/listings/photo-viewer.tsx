@@ -4,7 +4,7 @@ import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 import type { ListingDetailPhoto } from "./listing-detail-data";
 import { Arrow, navButton } from "./photo-nav";
 
-/** The gallery's full-screen viewer: arrows, Escape, 'Fermer'. Loaded when a photo is first opened. */
+/** The gallery's full-screen viewer: every photo, arrows and ← → keys, counter '3 / 14', Escape, 'Fermer'. Loaded when a photo is first opened. */
 export default function PhotoViewer({
   photos,
   index,
@@ -49,6 +49,9 @@ export default function PhotoViewer({
               </button>
             </>
           ) : null}
+          <p className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded bg-white/90 px-3 py-1 text-sm font-semibold text-slate-900" aria-live="polite">
+            {index + 1} / {count}
+          </p>
           <Dialog.Close className="absolute right-4 top-4 rounded-full bg-white/90 px-3 py-1 text-sm font-semibold text-slate-900">
             Fermer
           </Dialog.Close>

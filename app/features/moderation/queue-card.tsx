@@ -49,10 +49,14 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
         </h2>
         <p className="text-sm text-slate-500">Soumise le {item.submittedAt ? formatDateTime(item.submittedAt) : "—"}</p>
       </header>
-      <ul className="flex gap-2 overflow-x-auto">
+      {/* Every photo (up to 20, issue 34), wrapped rather than scrolled: none can hide off screen. */}
+      <p className="text-sm font-medium text-slate-700">{formatCount(item.photos.length, "photo", "photos")}</p>
+      <ul aria-label="Photos de l'annonce" className="grid grid-cols-3 gap-2 sm:grid-cols-5 lg:grid-cols-7">
         {item.photos.map((p, i) => (
-          <li key={p.src} className="shrink-0">
-            <img src={p.src} alt={`Photo ${i + 1}`} className="h-28 w-40 rounded-lg object-cover" loading="lazy" />
+          <li key={p.src}>
+            <a href={p.src} target="_blank" rel="noreferrer" className="block">
+              <img src={p.src} alt={`Photo ${i + 1}${i === 0 ? " (principale)" : ""}`} className="aspect-[4/3] w-full rounded-lg object-cover" loading="lazy" />
+            </a>
           </li>
         ))}
       </ul>

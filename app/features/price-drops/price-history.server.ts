@@ -1,5 +1,6 @@
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
+import { preparedOn } from "~/db/prepared.server";
 import { favorites, listingPriceHistory, listings } from "~/db/schema";
 import type { PriceDropBadge } from "~/features/listings/listing-card-data";
 import { currentPriceDrop, DAY_MS, PRICE_DROP_WINDOW_DAYS, type PriceChange } from "./price-drop";
@@ -63,19 +64,33 @@ export async function favoritesAndDropsAmong(options: {
 }): Promise<{ favoriteIds: string[]; priceDrops: Record<string, PriceDropBadge> }> {
   const drops: Record<string, PriceDropBadge> = {};
   if (!options.userId || options.listingIds.length === 0) return { favoriteIds: [], priceDrops: drops };
-  const saved = await options.db
-    .select({ id: listings.id, price: listings.price, publishedAt: listings.publishedAt })
-    .from(favorites)
-    .innerJoin(listings, eq(listings.id, favorites.listingId))
-    .where(
-      and(eq(favorites.userId, options.userId), inArray(favorites.listingId, options.listingIds), eq(listings.status, "published")),
-    );
+  // Every signed-in search page runs it: prepared once per database handle (issue 37), the page's
+  // ids as one array parameter.
+  const saved = await preparedOn(options.db, "occazio_favorites_among", favoritesAmongStatement).execute({
+    userId: options.userId,
+    listingIds: options.listingIds,
+  });
   const history = await recentPriceChanges(options.db, saved.map((l) => l.id), options.now);
   for (const listing of saved) {
     const drop = currentPriceDrop({ ...listing, changes: history.get(listing.id) ?? [], now: options.now });
     if (drop) drops[listing.id] = { previousPrice: drop.previousPrice, droppedAt: drop.droppedAt.toISOString() };
   }
   return { favoriteIds: saved.map((l) => l.id), priceDrops: drops };
+}
+
+function favoritesAmongStatement(db: DbExecutor) {
+  return db
+    .select({ id: listings.id, price: listings.price, publishedAt: listings.publishedAt })
+    .from(favorites)
+    .innerJoin(listings, eq(listings.id, favorites.listingId))
+    .where(
+      and(
+        eq(favorites.userId, sql.placeholder("userId")),
+        sql`${favorites.listingId} = any(${sql.placeholder("listingIds")}::uuid[])`,
+        eq(listings.status, "published"),
+      ),
+    )
+    .prepare("occazio_favorites_among");
 }
 
 export interface PriceHistoryEntry {

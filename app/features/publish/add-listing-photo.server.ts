@@ -19,7 +19,7 @@ import { deleteStoredPhoto, processUploadedPhoto, storeListingPhoto } from "./ph
  * Step 7 (and editing): checks and re-encodes one uploaded file, stores it under a
  * server-generated key and gives it the first free position. The image work happens
  * before the transaction (it takes seconds); the position is allocated under a row lock
- * on the listing, so concurrent uploads can neither exceed 3 photos nor collide.
+ * on the listing, so concurrent uploads can neither exceed MAX_LISTING_PHOTOS (20) nor collide.
  */
 export async function addListingPhoto(options: {
   db: Database;

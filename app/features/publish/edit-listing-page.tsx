@@ -183,7 +183,7 @@ export function EditListingPage({
           <h2 id="edit-photos" className="text-lg font-semibold">
             Photos
           </h2>
-          <p className="mb-4 mt-1 text-sm text-slate-600">Les photos sont enregistrées dès leur envoi ou leur retrait.</p>
+          <p className="mb-4 mt-1 text-sm text-slate-600">Les photos et leur ordre sont enregistrés dès leur envoi, leur déplacement ou leur retrait.</p>
           <PhotoManager listingId={listing.id} initialPhotos={listing.photos} />
         </section>
 

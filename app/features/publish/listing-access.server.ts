@@ -18,6 +18,8 @@ export const LISTING_MESSAGES = {
   notFound: "Annonce non trouvée.",
   forbidden: "Vous n'êtes pas autorisé à modifier cette annonce.",
   photoNotFound: "Photo non trouvée.",
+  badPhotoOrder: "L'ordre des photos est invalide.",
+  photosChanged: "Les photos de l'annonce ont changé entre-temps : rechargez la page pour les réordonner.",
   tooManyPhotos: `Vous ne pouvez pas ajouter plus de ${MAX_LISTING_PHOTOS} photos.`,
   lastPhoto: "Une annonce doit garder au moins une photo.",
   noPhoto: "Ajoutez au moins une photo.",

@@ -219,12 +219,12 @@ describe("step 6: location", () => {
 });
 
 describe("step 7: photos by count", () => {
-  it("needs 1 to 3 photos", () => {
+  it("needs 1 to 20 photos (issue 34; the spec said 3)", () => {
     expect(messageFor(STEP_SCHEMAS[7], { photoCount: 0 }, "photoCount")).toBe("Ajoutez au moins une photo.");
-    expect(messageFor(STEP_SCHEMAS[7], { photoCount: 4 }, "photoCount")).toBe(
-      "Vous ne pouvez pas ajouter plus de 3 photos.",
+    expect(messageFor(STEP_SCHEMAS[7], { photoCount: 21 }, "photoCount")).toBe(
+      "Vous ne pouvez pas ajouter plus de 20 photos.",
     );
-    expect(STEP_SCHEMAS[7].safeParse({ photoCount: 3 }).success).toBe(true);
+    expect(STEP_SCHEMAS[7].safeParse({ photoCount: 20 }).success).toBe(true);
   });
 });
 

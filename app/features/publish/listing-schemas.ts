@@ -31,7 +31,7 @@ export const MAX_MILEAGE = 2_000_000;
 /** Spec §9: the first-registration input holds at most 7 characters (MM/AAAA). */
 export const FIRST_REGISTRATION_MAX_LENGTH = 7;
 /** Kept equal to MAX_LISTING_PHOTOS of the schema (not imported: that module is server-side). */
-export const MAX_PHOTOS = 3;
+export const MAX_PHOTOS = 20;
 
 
 /** Read at validation time, not at import: a long-running server crosses New Year's Eve. */

@@ -1,31 +1,29 @@
-import { useEffect, useId, useRef, useState } from "react";
+import {
+  DndContext,
+  MouseSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from "@dnd-kit/core";
+import { SortableContext, rectSortingStrategy } from "@dnd-kit/sortable";
+import { useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { buttonClasses } from "~/ui/button";
 import { useInteractive } from "~/ui/use-interactive";
-import { MAX_PHOTOS, MAX_PHOTO_BYTES, PHOTO_ACCEPT, PHOTO_CLIENT_MESSAGES, droppedPhotosNote } from "./photo-rules";
+import { moveAnnouncement, moveTo, restoreOrder, sameOrder, sameSet } from "./photo-order";
+import {
+  MAX_PHOTOS,
+  MAX_PHOTO_BYTES,
+  PHOTO_ACCEPT,
+  PHOTO_CLIENT_MESSAGES,
+  UPLOAD_CONCURRENCY,
+  droppedPhotosNote,
+} from "./photo-rules";
+import { PhotoTile, type Item, type ManagedPhoto, type MoveAction } from "./photo-tile";
 
-/** A photo as the server stores it (the WebP variants of an upload). */
-export interface ManagedPhoto {
-  id: string;
-  src: string;
-  srcSet: string;
-}
-
-type ItemStatus = "queued" | "uploading" | "done" | "error";
-
-interface Item {
-  key: string;
-  name: string;
-  status: ItemStatus;
-  /** 0–100 while uploading. */
-  progress: number;
-  /** Object URL of the local file until the server's WebP replaces it. */
-  preview: string | null;
-  photo: ManagedPhoto | null;
-  error: string | null;
-  /** Whether 'Réessayer' can help: network failures and server errors (5xx, 408, 429), not a refused file. */
-  retryable: boolean;
-  removing: boolean;
-}
+export type { ManagedPhoto } from "./photo-tile";
 
 type UploadAnswer = { photo: ManagedPhoto; photoCount: number } | { error: string };
 
@@ -44,19 +42,48 @@ function canPreview(file: File): boolean {
 }
 
 /**
- * Step 7 and 'Modifier mon annonce': the listing's photos (at most 3). Chosen files get a
- * local preview at once, then upload one after the other (so the first chosen stays the
- * main photo) as raw bodies to `POST /api/listings/:id/photos`, with a progress bar from
- * the XMLHttpRequest upload events. A failed upload stays on screen with its French reason
- * (GUIDE §6.10): with 'Réessayer' when the network or the server failed, with 'Retirer'
- * only when the file itself was refused (not an image, too large…), since sending it again
- * would fail again. Uploads and removals are saved immediately.
+ * What the browser refuses before sending: only the size. Whether it is an image, and which
+ * format, is the server's to say from the content (its messages name the format: 'Les fichiers
+ * PDF ne sont pas acceptés…').
+ */
+function refusedBeforeUpload(file: File): string | null {
+  return file.size > MAX_PHOTO_BYTES ? PHOTO_CLIENT_MESSAGES.tooLarge : null;
+}
+
+/** Stored photo ids in the screen's order. */
+function storedIds(items: readonly Item[]): string[] {
+  return items.flatMap((i) => (i.status === "done" && i.photo ? [i.photo.id] : []));
+}
+
+/** dnd-kit's screen-reader texts, in French; the move itself is announced by our live region. */
+const DRAG_ANNOUNCEMENTS: Announcements = {
+  onDragStart: () => "Photo saisie.",
+  onDragOver: () => undefined,
+  onDragEnd: () => undefined,
+  onDragCancel: () => "Déplacement annulé.",
+};
+const DRAG_INSTRUCTIONS = {
+  draggable: "Au clavier, utilisez les boutons « Avancer », « Reculer » et « Définir comme principale » de chaque photo.",
+};
+
+/**
+ * Step 7 and 'Modifier l'annonce': the listing's photos (up to 20, issue 34). Files chosen in
+ * the picker or dropped on the zone get a local preview at once and upload UPLOAD_CONCURRENCY
+ * at a time as raw bodies to `POST /api/listings/:id/photos`, each with its progress bar
+ * (XMLHttpRequest upload events) and its French error (GUIDE §6.10): 'Réessayer' when the
+ * network or the server failed, 'Retirer' only when the file itself was refused.
+ *
+ * The order on screen is the seller's: drag a photo (mouse, or touch after a short press), or
+ * use its 'Avancer' / 'Reculer' / 'Définir comme principale' buttons (the focus stays on the
+ * moved photo, a live region says 'Photo 3 déplacée en position 2'). Once no upload is running,
+ * the order of the stored photos is saved in one `PUT /api/listings/:id/photos` (uploads
+ * finish in any order; this puts them back in the chosen one). The first is the main photo.
  *
  * `onPhotosAdded` tells the surrounding form that the seller chose photos or that one was
  * stored, so it can drop an earlier 'Ajoutez au moins une photo.' error.
  *
- * Form fields (hidden): `photoCount` (photos stored) and `photosBusy` ("1" while uploading),
- * so the surrounding form can validate step 7 like the others.
+ * Form fields (hidden): `photoCount` (photos stored) and `photosBusy` ("1" while uploading or
+ * saving the order), so the surrounding form can validate step 7 like the others.
  */
 export function PhotoManager({
   listingId,
@@ -73,13 +100,20 @@ export function PhotoManager({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const [items, setItems] = useState<Item[]>(() => initialPhotos.map(fromServer));
+  /** The stored photos' order as the server last told it. */
+  const [serverOrder, setServerOrder] = useState<string[]>(() => initialPhotos.map((p) => p.id));
   // Choosing or removing photos needs React (the page may be painted before it hydrates).
   const interactive = useInteractive();
   const [note, setNote] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [dropping, setDropping] = useState(false);
   const files = useRef(new Map<string, File>());
   const requests = useRef(new Map<string, XMLHttpRequest>());
   const queue = useRef<string[]>([]);
-  const uploading = useRef(false);
+  const active = useRef(0);
+  const savingOrder = useRef(false);
+  /** The button to focus again once a moved photo is drawn at its new place. */
+  const focusAfterMove = useRef<{ key: string; action: MoveAction } | null>(null);
   /** Object URLs of local previews by item key, revoked once not shown any more. */
   const previews = useRef(new Map<string, string>());
   const nextKey = useRef(0);
@@ -89,6 +123,11 @@ export function PhotoManager({
     addedCallback.current = onPhotosAdded;
   });
 
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+  );
+
   useEffect(() => {
     const urls = previews.current;
     const pending = requests.current;
@@ -97,6 +136,54 @@ export function PhotoManager({
       for (const url of urls.values()) URL.revokeObjectURL(url);
     };
   }, []);
+
+  const uploading = items.some((i) => i.status === "queued" || i.status === "uploading");
+  const wanted = storedIds(items);
+  const orderPending = !sameOrder(wanted, serverOrder);
+
+  /** Sends the order; the flag drops before any state changes, so the re-render may save a newer order. */
+  async function saveOrder(photoIds: string[]) {
+    try {
+      const response = await fetch(`/api/listings/${encodeURIComponent(listingId)}/photos`, {
+        method: "PUT",
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify({ photoIds }),
+      });
+      const answer = (await response.json().catch(() => null)) as { photos?: ManagedPhoto[]; error?: string } | null;
+      savingOrder.current = false;
+      if (response.ok && answer?.photos) {
+        setServerOrder(answer.photos.map((p) => p.id));
+        return;
+      }
+      setNote(answer?.error ?? PHOTO_CLIENT_MESSAGES.orderFailed);
+    } catch (cause) {
+      savingOrder.current = false;
+      console.error("Ordre des photos non enregistré :", cause);
+      setNote(PHOTO_CLIENT_MESSAGES.orderFailed);
+    }
+    // Refused: the screen goes back to the order the server keeps.
+    setItems((list) => restoreOrder(list, (i) => (i.status === "done" && i.photo ? i.photo.id : null), serverOrder));
+  }
+
+  // Save the order once the uploads are done and the screen and the server hold the same photos.
+  useEffect(() => {
+    if (uploading || !orderPending || savingOrder.current || !sameSet(wanted, serverOrder)) return;
+    savingOrder.current = true;
+    void saveOrder(wanted);
+  });
+
+  // Keep the focus on the photo the seller just moved with a button.
+  useEffect(() => {
+    const request = focusAfterMove.current;
+    if (!request) return;
+    focusAfterMove.current = null;
+    const tile = document.querySelector<HTMLElement>(`[data-photo-key="${CSS.escape(request.key)}"]`);
+    if (!tile) return;
+    const buttons = ["avancer", "reculer"].map((a) => tile.querySelector<HTMLButtonElement>(`[data-move="${a}"]`));
+    const same = tile.querySelector<HTMLButtonElement>(`[data-move="${request.action}"]`);
+    const target = [same, ...buttons].find((b) => b && !b.disabled) ?? tile;
+    target.focus();
+  });
 
   function update(key: string, patch: Partial<Item>) {
     setItems((list) => list.map((item) => (item.key === key ? { ...item, ...patch } : item)));
@@ -109,19 +196,27 @@ export function PhotoManager({
     previews.current.delete(key);
   }
 
+  /** Starts queued uploads until UPLOAD_CONCURRENCY run. */
   function startNext() {
-    if (uploading.current) return;
-    const key = queue.current.shift();
-    if (key === undefined) return;
-    const file = files.current.get(key);
-    if (!file) return startNext();
-    uploading.current = true;
+    while (active.current < UPLOAD_CONCURRENCY) {
+      const key = queue.current.shift();
+      if (key === undefined) return;
+      const file = files.current.get(key);
+      if (file) upload(key, file);
+    }
+  }
+
+  function upload(key: string, file: File) {
+    active.current += 1;
     update(key, { status: "uploading", progress: 0, error: null });
     const xhr = new XMLHttpRequest();
     requests.current.set(key, xhr);
-    const finish = (patch: Partial<Item>) => {
+    const settle = () => {
       requests.current.delete(key);
-      uploading.current = false;
+      active.current -= 1;
+    };
+    const finish = (patch: Partial<Item>) => {
+      settle();
       update(key, patch);
       startNext();
     };
@@ -137,6 +232,8 @@ export function PhotoManager({
       if (xhr.status === 201 && answer && "photo" in answer) {
         files.current.delete(key);
         forgetPreview(key);
+        // The server appends it; the order effect moves it to its place on screen.
+        setServerOrder((order) => [...order, answer.photo.id]);
         finish({ status: "done", progress: 100, photo: answer.photo, preview: null, error: null });
         addedCallback.current?.();
         return;
@@ -152,17 +249,13 @@ export function PhotoManager({
       finish({ status: "error", error: PHOTO_CLIENT_MESSAGES.uploadFailed, retryable: true });
     };
     xhr.onabort = () => {
-      requests.current.delete(key);
-      uploading.current = false;
+      settle();
       startNext();
     };
     xhr.send(file);
   }
 
-  function onFilesChosen(input: HTMLInputElement) {
-    const chosen = Array.from(input.files ?? []);
-    // Let the same file be chosen again after a removal.
-    input.value = "";
+  function addFiles(chosen: File[]) {
     if (chosen.length === 0) return;
     const free = Math.max(0, MAX_PHOTOS - items.length);
     const kept = chosen.slice(0, free);
@@ -172,25 +265,46 @@ export function PhotoManager({
       const key = `nouvelle-${nextKey.current++}`;
       const preview = canPreview(file) ? URL.createObjectURL(file) : null;
       if (preview) previews.current.set(key, preview);
-      const tooLarge = file.size > MAX_PHOTO_BYTES;
-      if (!tooLarge) {
+      const refused = refusedBeforeUpload(file);
+      if (!refused) {
         files.current.set(key, file);
         queue.current.push(key);
       }
       return {
         key,
         name: file.name,
-        status: tooLarge ? "error" : "queued",
+        status: refused ? "error" : "queued",
         progress: 0,
         preview,
         photo: null,
-        error: tooLarge ? PHOTO_CLIENT_MESSAGES.tooLarge : null,
+        error: refused,
         retryable: false,
         removing: false,
       };
     });
     setItems((list) => [...list, ...added]);
     startNext();
+  }
+
+  function onFilesChosen(input: HTMLInputElement) {
+    const chosen = Array.from(input.files ?? []);
+    // Let the same file be chosen again after a removal.
+    input.value = "";
+    addFiles(chosen);
+  }
+
+  const carriesFiles = (event: DragEvent) => event.dataTransfer.types.includes("Files");
+  function onZoneDragOver(event: DragEvent<HTMLDivElement>) {
+    if (!interactive || !carriesFiles(event)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = full ? "none" : "copy";
+    setDropping(true);
+  }
+  function onZoneDrop(event: DragEvent<HTMLDivElement>) {
+    if (!interactive || !carriesFiles(event)) return;
+    event.preventDefault();
+    setDropping(false);
+    addFiles(Array.from(event.dataTransfer.files));
   }
 
   function retry(key: string) {
@@ -221,8 +335,11 @@ export function PhotoManager({
         `/api/listings/${encodeURIComponent(listingId)}/photos/${encodeURIComponent(item.photo.id)}`,
         { method: "DELETE", headers: { Accept: "application/json" } },
       );
-      if (response.ok) return drop(item);
-      const answer = (await response.json().catch(() => null)) as { error?: string } | null;
+      const answer = (await response.json().catch(() => null)) as { photos?: ManagedPhoto[]; error?: string } | null;
+      if (response.ok) {
+        if (answer?.photos) setServerOrder(answer.photos.map((p) => p.id));
+        return drop(item);
+      }
       update(item.key, { removing: false, error: answer?.error ?? PHOTO_CLIENT_MESSAGES.removeFailed });
     } catch (cause) {
       console.error("Retrait de photo impossible :", cause);
@@ -230,15 +347,45 @@ export function PhotoManager({
     }
   }
 
+  function move(from: number, to: number) {
+    const target = Math.max(0, Math.min(items.length - 1, to));
+    if (target === from) return;
+    setItems((list) => moveTo(list, from, target));
+    setAnnouncement(moveAnnouncement(from, target));
+    setNote(null);
+  }
+
+  function moveByButton(key: string, action: MoveAction) {
+    const from = items.findIndex((i) => i.key === key);
+    if (from < 0) return;
+    focusAfterMove.current = { key, action };
+    move(from, action === "avancer" ? from - 1 : action === "reculer" ? from + 1 : 0);
+  }
+
+  function onDragEnd(event: DragEndEvent) {
+    const { active: dragged, over } = event;
+    if (!over || dragged.id === over.id) return;
+    move(
+      items.findIndex((i) => i.key === dragged.id),
+      items.findIndex((i) => i.key === over.id),
+    );
+  }
+
   const stored = items.filter((i) => i.status === "done").length;
-  const busy = items.some((i) => i.status === "queued" || i.status === "uploading");
+  const busy = uploading || orderPending;
   const full = items.length >= MAX_PHOTOS;
 
   return (
     <div>
       <input type="hidden" name="photoCount" value={stored} />
       <input type="hidden" name="photosBusy" value={busy ? "1" : ""} />
-      <div className="flex flex-wrap items-center gap-3">
+      <div
+        className={`flex flex-wrap items-center gap-3 rounded-xl border-2 border-dashed p-3 sm:p-4 ${dropping ? "border-brand-600 bg-brand-50" : "border-slate-300"}`}
+        onDragOver={onZoneDragOver}
+        onDragLeave={() => setDropping(false)}
+        onDrop={onZoneDrop}
+        data-photo-drop-zone=""
+      >
         <input
           id={inputId}
           type="file"
@@ -262,35 +409,52 @@ export function PhotoManager({
           </svg>
           Ajouter des photos
         </label>
-        <span className="text-sm text-slate-600">
+        <span className="hidden text-sm text-slate-600 sm:inline">ou glissez-les ici</span>
+        <span className="ml-auto text-sm font-medium text-slate-700">
           {stored} / {MAX_PHOTOS} photos
         </span>
       </div>
       <p id={hintId} className="mt-2 text-xs text-slate-500">
-        JPEG, PNG ou WebP, 15 Mo au maximum par photo, 3 photos au maximum. La première sera la photo principale.
+        JPEG, PNG ou WebP, 15 Mo au maximum par photo, {MAX_PHOTOS} photos au maximum. La première est la photo
+        principale (celle des résultats de recherche) : faites glisser les photos ou utilisez « Avancer » et « Reculer »
+        pour les ranger.
       </p>
       {note ? (
         <p role="status" className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {note}
         </p>
       ) : null}
+      <p aria-live="polite" className="sr-only" data-testid="photo-order-announcement">
+        {announcement}
+      </p>
       {items.length > 0 ? (
-        <ul aria-label="Photos de l'annonce" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-          {items.map((item, index) => (
-            <PhotoTile
-              key={item.key}
-              item={item}
-              index={index}
-              interactive={interactive}
-              onRetry={() => retry(item.key)}
-              onRemove={() => void remove(item)}
-              onPreviewBroken={() => {
-                forgetPreview(item.key);
-                update(item.key, { preview: null });
-              }}
-            />
-          ))}
-        </ul>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: DRAG_ANNOUNCEMENTS, screenReaderInstructions: DRAG_INSTRUCTIONS }}
+        >
+          <SortableContext items={items.map((i) => i.key)} strategy={rectSortingStrategy}>
+            <ul aria-label="Photos de l'annonce" className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+              {items.map((item, index) => (
+                <PhotoTile
+                  key={item.key}
+                  item={item}
+                  index={index}
+                  count={items.length}
+                  interactive={interactive}
+                  onMove={(action) => moveByButton(item.key, action)}
+                  onRetry={() => retry(item.key)}
+                  onRemove={() => void remove(item)}
+                  onPreviewBroken={() => {
+                    forgetPreview(item.key);
+                    update(item.key, { preview: null });
+                  }}
+                />
+              ))}
+            </ul>
+          </SortableContext>
+        </DndContext>
       ) : null}
       {error ? (
         <p id={errorId} className="mt-2 text-sm text-red-700">
@@ -298,89 +462,5 @@ export function PhotoManager({
         </p>
       ) : null}
     </div>
-  );
-}
-
-function PhotoTile({
-  item,
-  index,
-  interactive,
-  onRetry,
-  onRemove,
-  onPreviewBroken,
-}: {
-  item: Item;
-  index: number;
-  interactive: boolean;
-  onRetry: () => void;
-  onRemove: () => void;
-  /** The browser could not draw the local preview (a file that is not an image after all). */
-  onPreviewBroken: () => void;
-}) {
-  const label = `Photo ${index + 1}${index === 0 ? " (principale)" : ""}`;
-  const src = item.photo?.src ?? item.preview;
-  return (
-    <li className="overflow-hidden rounded-xl bg-white ring-1 ring-slate-200" aria-label={label}>
-      <div className="relative aspect-[4/3] bg-slate-100">
-        {src ? (
-          <img
-            src={src}
-            srcSet={item.photo?.srcSet}
-            sizes="(max-width: 640px) 100vw, 240px"
-            alt={label}
-            className={`h-full w-full object-cover ${item.status === "done" ? "" : "opacity-70"}`}
-            onError={item.photo ? undefined : onPreviewBroken}
-          />
-        ) : (
-          <div className="flex h-full flex-col items-center justify-center gap-1 p-2 text-center text-slate-500">
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 fill-current">
-              <path d="M6 2h8l6 6v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zm7 1.5V9h5.5zM8 13h8v1.5H8zm0 3h8v1.5H8z" />
-            </svg>
-            {item.name ? <span className="w-full truncate text-xs">{item.name}</span> : null}
-          </div>
-        )}
-        {index === 0 && item.status === "done" ? (
-          <span className="absolute left-2 top-2 rounded bg-slate-900/75 px-2 py-0.5 text-xs font-medium text-white">
-            Principale
-          </span>
-        ) : null}
-      </div>
-      <div className="space-y-2 p-2 sm:p-3">
-        {item.status === "queued" ? <p className="text-sm text-slate-600">En attente d'envoi…</p> : null}
-        {item.status === "uploading" ? (
-          <div>
-            <progress
-              className="h-2 w-full overflow-hidden rounded accent-brand-600"
-              max={100}
-              value={item.progress}
-              aria-label={`Envoi de la photo ${index + 1}`}
-            />
-            <p className="text-sm text-slate-600">Envoi… {item.progress}&nbsp;%</p>
-          </div>
-        ) : null}
-        {item.status === "done" && !item.error ? <p className="text-sm text-emerald-700">Photo enregistrée</p> : null}
-        {item.error ? (
-          <p role="alert" className="text-sm text-red-700">
-            {item.error}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap gap-2">
-          {item.status === "error" && item.retryable ? (
-            <button type="button" className={buttonClasses("secondary", "px-3 py-1.5")} onClick={onRetry}>
-              Réessayer
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60"
-            onClick={onRemove}
-            disabled={item.removing || !interactive}
-            aria-label={`Retirer la photo ${index + 1}`}
-          >
-            {item.removing ? "Retrait…" : "Retirer"}
-          </button>
-        </div>
-      </div>
-    </li>
   );
 }

@@ -11,8 +11,12 @@ describe("photo rules shared with the browser", () => {
   });
 
   it("says which photos were kept", () => {
-    expect(droppedPhotosNote(3, 0)).toBe("Seules les 3 premières photos ont été gardées.");
-    expect(droppedPhotosNote(1, 2)).toMatch(/seule la première photo choisie/);
-    expect(droppedPhotosNote(0, 3)).toMatch(/déjà 3 photos/);
+    expect(droppedPhotosNote(20, 0)).toBe("Seules les 20 premières photos ont été gardées.");
+    expect(droppedPhotosNote(1, 19)).toBe(
+      "Une annonce compte 20 photos au maximum : seule la première photo choisie a été gardée.",
+    );
+    expect(droppedPhotosNote(0, 20)).toBe(
+      "Votre annonce a déjà 20 photos : retirez-en une pour en ajouter une autre.",
+    );
   });
 });

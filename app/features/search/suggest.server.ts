@@ -12,8 +12,9 @@ import { townIndex } from "./town-index.server";
  * Suggestions while typing in a search box (issue 14): catalogue brands and models with their
  * published listings, and communes of the postal-code reference. Everything a keystroke reads
  * is in memory: the catalogue, the towns (town-index.server.ts) and the published counts of
- * the names suggested (capped index-only counts, refreshed in the background after a minute;
- * only the first suggestion of a name in a process waits for its count).
+ * the names suggested (capped index-only counts, refreshed in the background after 30 s and never
+ * answered older than a minute; the first suggestion of a name in a process, and of one nobody
+ * typed for a minute, waits for its count).
  */
 
 export const SUGGESTION_MIN_LENGTH = 2;
@@ -24,9 +25,17 @@ const MAX_CITIES = 3;
 /** A complete postal code lists more of its communes (the list scrolls; 1 453 codes have more than 8). */
 const MAX_CITIES_OF_CODE = 10;
 
-const COUNT_TTL_MS = 60_000;
+/**
+ * A count younger than this is answered as it is; between this and COUNT_MAX_AGE_MS it is
+ * answered while a fresh one is read in the background; older, the keystroke waits for a fresh
+ * read (issue 36: after a quiet spell the first visitor was served a count of any age).
+ */
+const COUNT_REFRESH_AFTER_MS = 30_000;
+/** The most a suggestion's count may lag the search (issue 36: one minute). */
+export const COUNT_MAX_AGE_MS = 60_000;
 
 interface CountEntry {
+  /** When the count was read (for a read in flight: when it started). */
   at: number;
   value: Promise<number>;
   refreshing: boolean;
@@ -54,19 +63,23 @@ function readCount(db: DbExecutor, brand: string, model?: string): Promise<numbe
 }
 
 /**
- * The published count of a brand (and model), remembered per process. A count older than a
- * minute is still answered while a fresh one is read in the background, so a keystroke waits
- * for the database only the first time a name is suggested. Each count is capped (at most
- * SEARCH_COUNT_CAP + 1 index entries), so its cost does not grow with the market; a grouped
- * count of every brand and model measured 113 ms at 100 000 listings and grows with them.
+ * The published count of a brand (and model), remembered per process, never older than
+ * COUNT_MAX_AGE_MS when answered: a count past COUNT_REFRESH_AFTER_MS is still answered while a
+ * fresh one is read in the background (a busy name never waits), one past COUNT_MAX_AGE_MS is
+ * read again before answering (a name nobody typed for a while waits once, a few ms: the count is
+ * capped at SEARCH_COUNT_CAP + 1 index entries, so its cost does not grow with the market; a
+ * grouped count of every brand and model measured 113 ms at 100 000 listings and grows with them).
+ * When that read fails, the old count is answered rather than nothing.
  */
 function countListings(db: DbExecutor, brand: string, model?: string): Promise<number> {
   let perDb = counts.get(db);
   if (!perDb) counts.set(db, (perDb = new Map()));
   const key = `${brand}\u0000${model ?? ""}`;
   const hit = perDb.get(key);
-  if (hit && (Date.now() - hit.at < COUNT_TTL_MS || hit.refreshing)) return hit.value;
-  if (hit) {
+  const now = Date.now();
+  const age = hit ? now - hit.at : Infinity;
+  if (hit && (age < COUNT_REFRESH_AFTER_MS || hit.refreshing)) return hit.value;
+  if (hit && age < COUNT_MAX_AGE_MS) {
     hit.refreshing = true;
     readCount(db, brand, model).then(
       (n) => perDb.set(key, { at: Date.now(), value: Promise.resolve(n), refreshing: false }),
@@ -76,8 +89,10 @@ function countListings(db: DbExecutor, brand: string, model?: string): Promise<n
     );
     return hit.value;
   }
-  const value = readCount(db, brand, model);
-  perDb.set(key, { at: Date.now(), value, refreshing: false });
+  const fresh = readCount(db, brand, model);
+  const value = hit ? fresh.catch(() => hit.value) : fresh;
+  // In flight: concurrent keystrokes share this read.
+  perDb.set(key, { at: now, value, refreshing: false });
   value.catch(() => perDb.delete(key));
   return value;
 }
