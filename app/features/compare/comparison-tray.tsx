@@ -210,7 +210,7 @@ export function ComparisonTrayBar() {
         role="region"
         aria-label="Comparaison"
         data-compare-dock
-        className={`fixed inset-x-0 z-30 flex flex-col items-center gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-2px_8px_rgb(15_23_42/0.06)] backdrop-blur wide:bottom-0 ${
+        className={`fixed inset-x-0 z-30 flex flex-col items-center gap-2 border-t border-slate-200 bg-white px-4 py-2 shadow-[0_-2px_8px_rgb(15_23_42/0.06)] wide:bottom-0 ${
           aboveContactBar ? "bottom-[calc(var(--spacing-tab-bar)+4rem)]" : "bottom-(--spacing-tab-bar)"
         }`}
       >

@@ -84,11 +84,11 @@ export function ListingCard({
           {fuelLabel(listing.fuel) ?? "Énergie non spécifiée"}
         </p>
         {/* Compact cards (results on phones, issue 36): the key facts on one line, shown by app.css. */}
-        <p className="card-compact hidden truncate text-sm text-slate-600">
+        <div className="card-compact hidden truncate text-sm text-slate-600">
           {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel)]
             .filter(Boolean)
             .join(" · ")}
-        </p>
+        </div>
         <div className="card-price flex items-center justify-between gap-2 pt-1">
           {priceDrop && listing.price != null ? (
             <PriceDropPrice price={listing.price} drop={priceDrop} />

@@ -123,6 +123,7 @@ function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop:
     <div
       role="region"
       aria-label="Contacter le vendeur"
+      data-contact-bar
       className="sticky bottom-tab-bar z-20 -mx-4 border-t border-slate-200 bg-white/95 px-4 py-2 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] backdrop-blur wide:hidden"
     >
       <div className="flex items-center gap-2">

@@ -430,6 +430,8 @@ export function FilterForm({
           />
         </Section>
 
+        {/* The sidebar leaves the order to the select above the results, beside it. */}
+        {live ? null : (
         <Section title="Tri">
           <SelectField
             label="Trier par"
@@ -439,6 +441,7 @@ export function FilterForm({
             onChange={(event) => set("sort", SEARCH_SORTS.find((sort) => sort === event.target.value) ?? DEFAULT_SORT)}
           />
         </Section>
+        )}
       </div>
       {live ? (
         // Applied as they change: no button but the one for keyboards that press Enter.
