@@ -121,7 +121,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0 max-sm:w-full">
           <h1 className="text-xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
-          <div className="mt-0.5 flex items-center justify-between gap-2 sm:mt-1">
+          <div className="mt-0.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 sm:mt-1">
             <p className="shrink-0 text-slate-700" aria-live="polite">
               {resultCountLabel(result.total, result.totalCapped)}
             </p>
