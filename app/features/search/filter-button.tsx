@@ -3,7 +3,7 @@ import type { SearchFilters } from "./search-params";
 import type { LiveCount } from "./search-count";
 
 /** The dialog, its form and the Radix dialog library: fetched on the first tap (or hover/focus). */
-const { Panel: FilterDialogPanel, preload: preloadPanel } = lazyDialog(() => import("./filter-dialog"));
+const { Panel: FilterDialogPanel, preload: preloadPanel } = lazyDialog(() => import("./filter-dialog-panel"));
 
 /**
  * The 'Filtres' button of /recherche (spec §2 Search) and, once tapped, its dialog

@@ -1,4 +1,3 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { COLORS, FUEL_OPTIONS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
 import { Button } from "~/ui/button";
@@ -8,9 +7,13 @@ import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
 import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS, CRITAIR_FILTER_VALUES } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
-import { DialogCloseButton } from "~/ui/dialog-close-button";
-import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
 import { COUNT_DEBOUNCE_MS, seeListingsLabel, useSearchCount, type LiveCount } from "./search-count";
+
+/*
+ * The filters' form (spec §2 Search), in the 'Filtres' dialog (filter-dialog-panel.tsx, loaded
+ * on the first tap) and, from 1024 px, in the sidebar (filter-sidebar.tsx, server-rendered): this
+ * module imports no dialog library, so the results page can ship the sidebar (decision 0045).
+ */
 import { searchHref } from "./search-params";
 
 /**
@@ -97,55 +100,6 @@ export function FilterBadge({ label, onRemove }: { label: string; onRemove: () =
         <path d="M7 7l10 10M17 7 7 17" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       </svg>
     </button>
-  );
-}
-
-/**
- * The 'Filtres' dialog (spec §2 Search): active filters as removable badges, 'Tout effacer',
- * 'Appliquer', and the sections Marque et modèle, Localisation (postal code + radius slider),
- * Caractéristiques, Esthétique, then prices, years, mileage and sort. Nothing changes until
- * 'Appliquer', which hands every non-empty filter to `onApply` (the page writes the URL).
- * Loaded by `FilterDialog` (filter-button.tsx) on the first tap on 'Filtres' (decision 0021).
- */
-export default function FilterDialogPanel({
-  filters,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
-  onApply,
-  count,
-}: LazyDialogPanelProps & {
-  filters: SearchFilters;
-  onApply: (filters: SearchFilters) => void;
-  /** The page's count of its own filters: 'Voir N annonces' before anything changes. */
-  count?: LiveCount;
-}) {
-  const setOpen = onOpenChange;
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none wide:left-auto wide:w-[30rem]">
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Filtres</Dialog.Title>
-            <DialogCloseButton />
-          </div>
-          <Dialog.Description className="sr-only">
-            Choisissez vos critères puis appliquez-les aux résultats.
-          </Dialog.Description>
-          <FilterForm
-            initial={filters}
-            count={count}
-            onApply={(next) => {
-              setOpen(false);
-              onApply(next);
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
   );
 }
 
