@@ -225,9 +225,12 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {/* Wide screens: the filters open beside the results (issue 36). */}
-      <div className="lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:items-start lg:gap-5">
+      {/* Phones' map view: both wrappers pass the page's remaining height on to the map. */}
+      <div
+        className={`lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:items-start lg:gap-5 ${view === "carte" ? "max-wide:flex max-wide:min-h-0 max-wide:flex-1 max-wide:flex-col" : ""}`}
+      >
         <FilterSidebar filters={filters} onApply={applyLive} />
-        <div className="min-w-0 space-y-5">
+        <div className={`min-w-0 space-y-5 ${view === "carte" ? "max-wide:flex max-wide:min-h-0 max-wide:flex-1 max-wide:flex-col" : ""}`}>
           {view === "carte" ? (
             <div className="max-wide:min-h-80 max-wide:flex-1">
               <SearchMapPanel

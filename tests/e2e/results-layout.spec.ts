@@ -145,7 +145,7 @@ test.describe("wide screens", () => {
       if (new URL(request.url()).pathname.startsWith("/recherche")) searches.push(request.url());
     });
 
-    await sidebar.getByLabel("Carburant").selectOption("Diesel");
+    await sidebar.getByLabel("Carburant", { exact: true }).selectOption("Diesel");
     await expect(page).toHaveURL(/\/recherche\?fuel=Diesel$/);
     await settled(page);
     await expect.poll(() => countOf(page)).toBeLessThan(total);
@@ -165,7 +165,7 @@ test.describe("wide screens", () => {
     // A badge removed elsewhere on the page comes back into the sidebar.
     await page.getByRole("link", { name: "Retirer le filtre Carburant : Diesel" }).click();
     await expect(page).not.toHaveURL(/fuel=/);
-    await expect(sidebar.getByLabel("Carburant")).toHaveValue("");
+    await expect(sidebar.getByLabel("Carburant", { exact: true })).toHaveValue("");
     await expect(sidebar.getByLabel("Prix maximum (€)")).toHaveValue(/15/);
   });
 
