@@ -103,6 +103,13 @@ export interface ListingRevisionChanges {
   inspectionDate?: string | null;
   inspectionResult?: string | null;
   ownerCount?: number | null;
+  /** Issue 34, second slice (decision 0043). */
+  equipment?: string[];
+  serviceHistory?: boolean | null;
+  warrantyMonths?: number | null;
+  warrantyKind?: "constructeur" | "professionnelle" | null;
+  nonSmoker?: boolean | null;
+  histovecUrl?: string | null;
 }
 
 export const listingRevisions = pgTable(

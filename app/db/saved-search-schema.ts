@@ -61,6 +61,8 @@ export const savedSearches = pgTable(
     sellerKind: varchar({ length: 8 }).$type<SellerKind>(),
     /** 'Crit'Air : N ou mieux' (`critair=N`, issue 34): listings.critair <= N; NULL = 'Tous'. */
     critairMax: smallint(),
+    /** 'Équipements' (`equipment=a,b`, issue 34): the listing has all of them; NULL = none asked. */
+    equipment: text().array(),
     postalCode: varchar({ length: 5 }),
     radiusKm: smallint(),
     /** Centre of the radius (the postal code's coordinates when saved) and its bounding box. */

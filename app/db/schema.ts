@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   date,
@@ -171,6 +172,20 @@ export const listings = pgTable(
     inspectionResult: varchar({ length: 16 }),
     ownerCount: smallint(),
     /**
+     * Issue 34, second slice (decision 0043): the equipment as stable slugs of
+     * app/features/catalogue/equipment.ts (filter `equipment=a,b`: the listing has all of them,
+     * `equipment @> array[...]`, GIN index below); 'Carnet d'entretien à jour' and 'Véhicule
+     * non fumeur' (null = not said); 'Garantie' in months (0–60) and, for a professional seller
+     * only, its kind ('constructeur' | 'professionnelle'); the HistoVec share link as pasted
+     * (checked against the official site's format, never fetched).
+     */
+    equipment: text().array().notNull().default(sql`'{}'::text[]`),
+    serviceHistory: boolean(),
+    warrantyMonths: smallint(),
+    warrantyKind: varchar({ length: 16 }).$type<"constructeur" | "professionnelle">(),
+    nonSmoker: boolean(),
+    histovecUrl: text(),
+    /**
      * Crit'Air class, computed by PostgreSQL from type, energy, Euro standard and first
      * registration (`occazio_critair`, migration 0022; app/features/catalogue/critair.ts is the
      * same table for the browser): 0–5, 6 = 'Non classé', null = cannot be computed. Stored so
@@ -197,6 +212,10 @@ export const listings = pgTable(
     ),
     check("listings_inspection_result_check", sql`${t.inspectionResult} in ('favorable','defavorable','not_required')`),
     check("listings_owner_count_check", sql`${t.ownerCount} between 1 and 99`),
+    check("listings_warranty_months_check", sql`${t.warrantyMonths} between 0 and 60`),
+    check("listings_warranty_kind_check", sql`${t.warrantyKind} in ('constructeur','professionnelle')`),
+    check("listings_equipment_count_check", sql`cardinality(${t.equipment}) <= 100`),
+    check("listings_histovec_url_check", sql`length(${t.histovecUrl}) <= 500`),
     index("listings_owner_idx").on(t.ownerId, t.status),
     // Search (spec §7; docs/decisions/0004-search-indexes.md). Partial on published listings.
     // Each index opens with the columns of one access path (an order, brand + model, a
@@ -260,6 +279,10 @@ export const listings = pgTable(
     // index: the capped count and the pages of a Crit'Air search are index-only scans.
     index("listings_published_critair_idx")
       .on(t.critair, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t, ["critair"]))
+      .where(sql`${t.status} = 'published'`),
+    // 'Équipements' (issue 34, decision 0043): `equipment @> array[…]` on the published listings.
+    index("listings_published_equipment_idx")
+      .using("gin", t.equipment)
       .where(sql`${t.status} = 'published'`),
     // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
     index("listings_published_mileage_idx")

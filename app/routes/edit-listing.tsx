@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { getSessionUser, requireUser } from "~/features/auth/session.server";
+import { formValues } from "~/features/publish/form-values";
 import { hostingUrl, type HostingErrorKey } from "~/features/hosting/hosting-flash";
 import { EditListingError, EditListingPage } from "~/features/publish/edit-listing-page";
 import { getListingForEdit } from "~/features/publish/get-listing-for-edit.server";
@@ -61,8 +62,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw prefersJson(request) ? data({ error: LISTING_MESSAGES.unauthenticatedEdit }, { status: 401 }) : redirect("/");
   }
   const form = await readFormData(request);
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !CONTROL_FIELDS.has(key)) values[key] = value;
+  const values = formValues(form, CONTROL_FIELDS);
   try {
     const { jobs, config } = context.services;
     const updated = await updateListing({

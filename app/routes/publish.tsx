@@ -5,6 +5,7 @@ import { LAST_WIZARD_STEP, isWizardStep, type WizardStep } from "~/features/publ
 import { getCurrentDraft } from "~/features/publish/get-current-draft.server";
 import { requireUserId } from "~/features/publish/listing-access.server";
 import type { DraftValues } from "~/features/publish/listing-values.server";
+import { priceGuidanceFor } from "~/features/pricing/price-guidance.server";
 import { saveDraftStep } from "~/features/publish/save-draft-step.server";
 import { saveDraftStep1 } from "~/features/publish/save-draft-step1.server";
 import { submitListing } from "~/features/publish/submit-listing.server";
@@ -16,6 +17,7 @@ import type { HydrationHandle } from "~/ui/deferred-hydration";
 import { NOINDEX, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/publish";
 import { readFormData } from "~/server/request-body.server";
+import { formValues } from "~/features/publish/form-values";
 
 // Painted before its JavaScript loads (decision 0024): fields typed into meanwhile keep their
 // text in state (useFieldState); the buttons wait, visibly, for React.
@@ -65,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       values: asText(draft.values),
       modelSpec: findModelSpec(draft.values.brand, draft.values.model) ?? null,
       photos: draft.photos.map((p) => ({ id: p.id, src: p.src, srcSet: p.srcSet })),
+      // The price step shows the market estimate for the car described (decision 0043).
+      priceGuidance: step === LAST_WIZARD_STEP ? await priceGuidanceFor(db, draft.values) : null,
     },
   };
 }
@@ -85,8 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step: WizardStep = isWizardStep(stepNumber) ? stepNumber : 1;
   const quit = form.get("quit") === "1";
   const listingId = form.get("listingId");
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && !CONTROL_FIELDS.has(key)) values[key] = value;
+  const values = formValues(form, CONTROL_FIELDS);
 
   try {
     const userId = requireUserId(user?.id);

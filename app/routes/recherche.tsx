@@ -20,6 +20,8 @@ import {
   searchViewHref,
   shouldIndexSearch,
 } from "~/features/search/search-meta";
+import { EQUIPMENT_LABELS, isEquipmentSlug } from "~/features/catalogue/equipment";
+import { parseSavedSearchQuery, proposeSearchName } from "~/features/saved-searches/saved-search-filters";
 import { SaveSearchButton } from "~/features/saved-searches/save-search-button";
 import { DEFAULT_RADIUS_KM, toSearchParams, type SearchFilters } from "~/features/search/search-params";
 import { activeFilterBadges } from "~/features/search/active-filter-badges";
@@ -46,6 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseSearchParams(url.searchParams);
   const { errors } = parsed;
+  // The vocabulary of the equipment is checked here, not in the browser's parse (decision 0043).
+  for (const slug of parsed.filters.equipment ?? []) if (!isEquipmentSlug(slug)) errors.push(`Équipement inconnu ignoré : « ${slug} ».`);
+  if (parsed.filters.equipment) {
+    const known = parsed.filters.equipment.filter(isEquipmentSlug);
+    if (known.length) parsed.filters.equipment = known;
+    else delete parsed.filters.equipment;
+  }
   // Words naming a brand, model, energy or city become those filters (issue 14): the URL says
   // so, the badges show them, and removing a badge removes its parameter.
   const interpreted = await interpretQuery({ db, filters: parsed.filters });
@@ -72,6 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     priceDrops,
     view: parseView(url.searchParams),
     origin: services.config.PUBLIC_URL,
+    // The labels of the equipment asked, for the badges.
+    equipmentLabels: Object.fromEntries((filters.equipment ?? []).map((slug) => [slug, EQUIPMENT_LABELS[slug] ?? slug])),
+    // 'Sauvegarder la recherche' proposes this name (the parser stays on the server).
+    proposedName: savedSearchName(filters),
   };
 }
 
@@ -92,7 +105,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/recherche";
-  const badges = activeFilterBadges(filters);
+  const badges = activeFilterBadges(filters, loaderData.equipmentLabels);
   const favorites = new Set(loaderData.favoriteIds);
   // The map shows every match, whatever the order or page.
   const mapQuery = toSearchParams({ ...filters, sort: undefined, page: undefined }).toString();
@@ -128,8 +141,14 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
             {view === "liste" ? <CardDisplayToggle className="sm:hidden" /> : null}
           </div>
         </div>
+<<<<<<< HEAD
         <div className="max-sm:hidden">
           <SaveSearchButton query={mapQuery} />
+=======
+        {/* Phones' map view keeps the height for the map: words and saving are in the list view and the header's popup. */}
+        <div className={view === "carte" ? "max-wide:hidden" : ""}>
+          <SaveSearchButton query={mapQuery} proposedName={loaderData.proposedName} />
+>>>>>>> main
         </div>
       </div>
 
@@ -311,4 +330,10 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
       </div>
     </div>
   );
+}
+
+/** The name 'Sauvegarder la recherche' proposes for these filters ("" when they cannot be saved). */
+function savedSearchName(filters: SearchFilters): string {
+  const parsed = parseSavedSearchQuery(toSearchParams({ ...filters, sort: undefined, page: undefined }).toString());
+  return parsed.ok ? proposeSearchName(parsed.filters, EQUIPMENT_LABELS) : "";
 }

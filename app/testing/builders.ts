@@ -335,7 +335,7 @@ const EURO_NORM_FROM: [fromMonth: number, norm: string][] = [
 function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firstRegistration: string; mileage: number; price: number }) {
   const random = seededRandom(`${v.brand}|${v.model}|${v.fuel}|${v.firstRegistration}|${v.mileage}|${v.price}`);
   const registered = registrationMonth(v.firstRegistration);
-  if (registered === undefined) return { euroNorm: null, inspectionDate: null, inspectionResult: null, ownerCount: null };
+  if (registered === undefined) return { euroNorm: null, inspectionDate: null, inspectionResult: null, ownerCount: null, equipment: [] };
   const now = new Date();
   const ageMonths = now.getUTCFullYear() * 12 + now.getUTCMonth() - registered;
   const norm = EURO_NORM_FROM.find(([from]) => registered >= from)?.[1] ?? null;
@@ -351,7 +351,57 @@ function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firs
   }
   const ownerCount =
     random() < 0.2 ? null : ageMonths < 48 ? 1 : Math.min(5, 1 + Math.floor(random() * Math.min(5, 1 + ageMonths / 48)));
-  return { euroNorm, inspectionDate, inspectionResult, ownerCount };
+  // Issue 34, second slice (decision 0043): equipment that came with cars of its year and price,
+  // a service history and the non-smoker fact said by most sellers.
+  const year = Math.floor(registered / 12);
+  const equipment = buildEquipment(random, year, v.price);
+  const serviceHistory = random() < 0.75 ? random() < 0.85 : null;
+  const nonSmoker = random() < 0.6 ? random() < 0.8 : null;
+  return { euroNorm, inspectionDate, inspectionResult, ownerCount, equipment, serviceHistory, nonSmoker };
+}
+
+/** [slug, first year it was common, share of cars of later years that have it]; dearer cars have more. */
+const EQUIPMENT_ODDS: [slug: string, from: number, share: number][] = [
+  ["vitres-electriques", 1995, 0.9],
+  ["climatisation-manuelle", 1995, 0.45],
+  ["climatisation-automatique", 2005, 0.5],
+  ["regulateur-de-vitesse", 2005, 0.6],
+  ["limiteur-de-vitesse", 2008, 0.5],
+  ["bluetooth", 2010, 0.8],
+  ["gps", 2012, 0.55],
+  ["radar-de-stationnement-arriere", 2008, 0.6],
+  ["radar-de-stationnement-avant", 2014, 0.25],
+  ["camera-de-recul", 2015, 0.45],
+  ["apple-carplay", 2017, 0.55],
+  ["android-auto", 2017, 0.55],
+  ["ecran-tactile", 2014, 0.7],
+  ["jantes-alliage", 2000, 0.55],
+  ["phares-led", 2016, 0.4],
+  ["allumage-automatique-des-feux", 2010, 0.5],
+  ["detecteur-de-pluie", 2010, 0.45],
+  ["alerte-franchissement-de-ligne", 2016, 0.4],
+  ["freinage-urgence-automatique", 2018, 0.5],
+  ["lecture-panneaux", 2018, 0.4],
+  ["regulateur-adaptatif", 2018, 0.25],
+  ["surveillance-angles-morts", 2018, 0.2],
+  ["sieges-chauffants", 2010, 0.2],
+  ["sellerie-cuir", 2000, 0.12],
+  ["toit-panoramique", 2012, 0.12],
+  ["toit-ouvrant", 1995, 0.06],
+  ["attelage", 1995, 0.1],
+  ["barres-de-toit", 2000, 0.12],
+  ["vitres-arriere-surteintees", 2008, 0.25],
+  ["peinture-metallisee", 1995, 0.4],
+  ["acces-demarrage-sans-cle", 2012, 0.25],
+  ["recharge-sans-fil", 2019, 0.3],
+  ["compteur-numerique", 2019, 0.3],
+];
+
+function buildEquipment(random: () => number, year: number, price: number): string[] {
+  const rich = price >= 25_000 ? 1.4 : price < 6_000 ? 0.7 : 1;
+  const slugs = EQUIPMENT_ODDS.filter(([, from, share]) => year >= from && random() < share * rich).map(([slug]) => slug);
+  // Manual and automatic air conditioning are one or the other.
+  return slugs.includes("climatisation-automatique") ? slugs.filter((s) => s !== "climatisation-manuelle") : slugs;
 }
 
 function buildDescription(v: { brand: string; model: string; year: number; mileage: number }): string {

@@ -27,6 +27,8 @@ function rowsOf(listings: ComparedListing[], hasPlace: boolean): Row[] {
   for (const [index, [label]] of (facts[0] ?? []).entries()) {
     rows.push({ label, values: facts.map((f) => (f[index]?.[1] == null || f[index]?.[1] === "" ? null : String(f[index]![1]))) });
   }
+  // Issue 34 (decision 0043): the equipment rows come with the facts; the HistoVec report here.
+  rows.push({ label: "Rapport HistoVec", values: listings.map((l) => (l.histovecUrl ? "Disponible" : null)) });
   rows.push({ label: "Publiée le", values: listings.map((l) => (l.publishedAt ? formatDate(l.publishedAt) : null)) });
   return rows;
 }

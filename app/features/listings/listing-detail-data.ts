@@ -50,6 +50,14 @@ export interface ListingDetail {
   /** As buyers read them, written by the server ('12/09/2026, favorable', '1re main'; vehicle-facts.ts). */
   inspection: string | null;
   owners: string | null;
+  /**
+   * Issue 34, second slice (decision 0043), written by the server (listing-extras.server.ts):
+   * 'Carnet d'entretien à jour', 'Garantie', 'Véhicule non fumeur' rows; the equipment grouped
+   * (labels); the HistoVec share link (official site, never fetched).
+   */
+  moreFacts: [label: string, value: string | null][];
+  equipment: { label: string; items: string[] }[];
+  histovecUrl: string | null;
   description: string | null;
   price: number | null;
   city: string | null;

@@ -243,6 +243,11 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               Caractéristiques
             </h2>
             <Facts listing={listing} />
+            {listing.histovecUrl ? (
+              <a href={listing.histovecUrl} target="_blank" rel="noopener noreferrer nofollow" className="mt-4 inline-block font-semibold text-brand-700 underline">
+                Rapport HistoVec disponible
+              </a>
+            ) : null}
           </section>
           {priceRating ? <PriceRatingSection rating={priceRating} brand={listing.brand} model={listing.model} /> : null}
           <section aria-labelledby="description" className="rounded-xl bg-white p-5 shadow-sm">

@@ -1,5 +1,6 @@
 import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
 import { inspectionText, ownersText } from "./vehicle-facts";
+import { listingExtras } from "./listing-extras.server";
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { publicNameColumns } from "~/features/account/public-name.server";
@@ -129,6 +130,7 @@ export async function getListingDetail(options: {
       isOverFourYears(listing.firstRegistration, todayInFrance()),
     ),
     owners: ownersText(listing.ownerCount),
+    ...listingExtras(listing),
     description: listing.description,
     price: listing.price,
     city: listing.city,

@@ -27,5 +27,6 @@ export function listingFacts(listing: ListingDetail): [label: string, value: str
     [CRITAIR_FACT, listing.critair != null ? critAirLabel(listing.critair) : null],
     ["Contrôle technique", listing.inspection],
     ["Propriétaires", listing.owners],
+    ...listing.moreFacts,
   ];
 }

@@ -22,6 +22,7 @@ import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emai
 import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
 import { emailRejection, readRejectionReason } from "./rejection-reason.server";
 import { emailSeller, tellSellerLive } from "./tell-seller.server";
+import { equipmentLabel } from "~/features/catalogue/equipment";
 import type { PendingRevisionItem, PriceChangeItem } from "./moderation-data";
 
 /** Fields whose change on a published listing needs a moderator again (the price does not). */
@@ -40,6 +41,13 @@ export const MATERIAL_FIELDS = [
   "inspectionDate",
   "inspectionResult",
   "ownerCount",
+  // Issue 34, second slice (decision 0043): equipment buyers filter on, warranty, history.
+  "equipment",
+  "serviceHistory",
+  "warrantyMonths",
+  "warrantyKind",
+  "nonSmoker",
+  "histovecUrl",
 ] as const;
 type MaterialField = (typeof MATERIAL_FIELDS)[number];
 
@@ -56,6 +64,12 @@ export const MATERIAL_FIELD_LABELS: Record<MaterialField, string> = {
   inspectionDate: "Date du contrôle technique",
   inspectionResult: "Résultat du contrôle technique",
   ownerCount: "Nombre de propriétaires",
+  equipment: "Équipements",
+  serviceHistory: "Carnet d'entretien à jour",
+  warrantyMonths: "Garantie (mois)",
+  warrantyKind: "Type de garantie",
+  nonSmoker: "Véhicule non fumeur",
+  histovecUrl: "Rapport HistoVec",
 };
 
 /** A price change by more than this share (either way) is flagged to moderators. */
@@ -67,7 +81,8 @@ export function materialChanges(current: Listing, wanted: ListingRevisionChanges
   for (const field of MATERIAL_FIELDS) {
     const value = wanted[field];
     if (value === undefined) continue;
-    if ((current[field] ?? null) !== (value ?? null)) changes[field] = value;
+    // Arrays (the equipment) compare by their items, in the vocabulary's order.
+    if (JSON.stringify(current[field] ?? null) !== JSON.stringify(value ?? null)) changes[field] = value;
   }
   // Coordinates come from the postal-code reference: they move with the place, not alone.
   if (changes.city === undefined && changes.postalCode === undefined) {
@@ -119,7 +134,15 @@ const shown = (value: unknown): string => (value === null || value === undefined
 const shownField = (field: MaterialField, value: unknown): string =>
   field === "inspectionResult" && typeof value === "string" && value in INSPECTION_RESULT_LABELS
     ? INSPECTION_RESULT_LABELS[value as InspectionResult]
-    : shown(value);
+    : Array.isArray(value)
+      ? value.length
+        ? value.map((slug) => equipmentLabel(String(slug))).join(", ")
+        : "—"
+      : typeof value === "boolean"
+        ? value
+          ? "Oui"
+          : "Non"
+        : shown(value);
 
 /** Pending revisions, oldest first, each with its diff against the approved version. */
 export async function listPendingRevisions(options: { db: DbExecutor; viewer: Viewer | null }): Promise<PendingRevisionItem[]> {

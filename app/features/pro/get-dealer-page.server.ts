@@ -1,3 +1,4 @@
+import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings, proProfiles, user } from "~/db/schema";
@@ -88,7 +89,7 @@ export function dealerListLinks(
       label: SORT_LABELS[sort],
       href: hrefAt(path, { ...own, sort, page: undefined }),
     })),
-    badges: activeFilterBadges(own).map((badge) => ({
+    badges: activeFilterBadges(own, EQUIPMENT_LABELS).map((badge) => ({
       key: badge.key,
       label: badge.label,
       href: hrefAt(path, badge.remove),

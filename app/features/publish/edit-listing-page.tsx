@@ -13,6 +13,10 @@ import { SelectField } from "~/ui/select-field";
 import { TextareaField } from "~/ui/textarea-field";
 import { useErrorsAnsweredOnEdit } from "./use-errors-answered-on-edit";
 import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
+import { EquipmentChecklist, HistoryAndWarranty } from "./equipment-and-history-fields";
+import { formValues } from "./form-values";
+import { PriceWithGuidance } from "./price-with-guidance";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 
 /** What the form shows of the listing the route's loader read (getListingForEdit). */
 export interface EditableListing {
@@ -36,6 +40,15 @@ export interface EditableListing {
   inspectionDate: string | null;
   inspectionResult: string | null;
   ownerCount: number | null;
+  /** Issue 34, second slice (decision 0043). */
+  equipment: string[];
+  serviceHistory: boolean | null;
+  nonSmoker: boolean | null;
+  warrantyMonths: number | null;
+  warrantyKind: string | null;
+  histovecUrl: string | null;
+  sellerKind: string;
+  priceGuidance?: PriceGuidance | null;
   photos: { id: string; src: string; srcSet: string }[];
 }
 
@@ -49,13 +62,18 @@ function factValues(listing: EditableListing): Partial<Record<string, string>> {
     inspectionDate: listing.inspectionDate ?? "",
     inspectionResult: listing.inspectionResult ?? "",
     ownerCount: listing.ownerCount != null ? String(listing.ownerCount) : "",
+    equipment: listing.equipment.join(","),
+    serviceHistory: listing.serviceHistory == null ? "" : String(listing.serviceHistory),
+    nonSmoker: listing.nonSmoker == null ? "" : String(listing.nonSmoker),
+    warrantyMonths: listing.warrantyMonths != null ? String(listing.warrantyMonths) : "",
+    warrantyKind: listing.warrantyKind ?? "",
+    histovecUrl: listing.histovecUrl ?? "",
   };
 }
 
 /** The browser half of the edit form's validation: the server's schema on the form's values. */
 function validateEdit(form: FormData): FieldErrors | null {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = formValues(form);
   const parsed = editListingSchema.safeParse(values);
   return parsed.success ? null : fieldErrors(parsed.error);
 }
@@ -144,7 +162,9 @@ export function EditListingPage({
               onChange={(event) => setModel(event.currentTarget.value)}
               error={errors.model}
             />
-            <DigitsField label="Prix (€)" name="price" maxLength={8} required defaultValue={listing.price != null ? String(listing.price) : ""} error={errors.price} />
+            <PriceWithGuidance guidance={listing.priceGuidance} initialPrice={listing.price != null ? String(listing.price) : ""}>
+              <DigitsField label="Prix (€)" name="price" maxLength={8} required defaultValue={listing.price != null ? String(listing.price) : ""} error={errors.price} />
+            </PriceWithGuidance>
             <DigitsField label="Kilométrage (km)" name="mileage" maxLength={7} defaultValue={listing.mileage != null ? String(listing.mileage) : ""} error={errors.mileage} />
           </div>
           <TextareaField
@@ -167,6 +187,16 @@ export function EditListingPage({
           </div>
           {/* Context for the browser's check (the server reads the stored one): a 'Non requis' kept from before. */}
           <input type="hidden" name="storedInspectionResult" value={listing.inspectionResult ?? ""} />
+        </section>
+
+        <section aria-labelledby="edit-equipment" className="space-y-4 rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+          <h2 id="edit-equipment" className="text-lg font-semibold">
+            Historique, garantie et équipements
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <HistoryAndWarranty values={factValues(listing)} errors={errors} pro={listing.sellerKind === "pro"} />
+            <EquipmentChecklist selected={factValues(listing).equipment} error={errors.equipment} />
+          </div>
         </section>
 
         <section aria-labelledby="edit-place" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">

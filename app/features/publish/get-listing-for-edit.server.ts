@@ -1,3 +1,4 @@
+import { priceGuidanceFor } from "~/features/pricing/price-guidance.server";
 import type { DbExecutor } from "~/db/client.server";
 import { pendingRevisionOf } from "~/features/moderation/listing-revisions.server";
 import type { Storage } from "~/server/storage.server";
@@ -15,5 +16,8 @@ export async function getListingForEdit(options: {
   const listing = await findOwnedListing({ db: options.db, userId, listingId: options.listingId });
   assertEditable(listing);
   const revision = listing.status === "published" ? await pendingRevisionOf(options.db, listing.id) : null;
-  return editableListing(listing, await listPhotos(options.db, options.storage, listing), revision);
+  const editable = editableListing(listing, await listPhotos(options.db, options.storage, listing), revision);
+  // The price's guidance, for the car as the seller last described it (pending changes included).
+  const car = revision ? { ...listing, ...revision } : listing;
+  return { ...editable, priceGuidance: await priceGuidanceFor(options.db, car) };
 }

@@ -18,6 +18,7 @@ import {
   canonicalOption,
 } from "~/features/catalogue/vocabularies";
 import { checkInspection, euroNorm, inspectionShape, ownerCount } from "./vehicle-facts-schema";
+import { checkWarranty, extrasShape } from "./listing-extras-schema";
 import { postalCodeSchema } from "~/features/places/postal-code-schema";
 import { formatNumber } from "~/ui/format";
 
@@ -176,6 +177,12 @@ const inspectionCheckParams = {
     !payload.issues.some((i) => ["inspectionDate", "inspectionResult", "firstRegistration"].includes(String(i.path?.[0]))),
 };
 
+/** The warranty's months and kind are checked together once each is valid on its own. */
+const warrantyCheckParams = {
+  when: (payload: z.core.ParsePayload) =>
+    !payload.issues.some((i) => ["warrantyMonths", "warrantyKind"].includes(String(i.path?.[0]))),
+};
+
 const step1Shape = { brand, model };
 
 const step2Shape = { year, firstRegistration };
@@ -258,6 +265,8 @@ const step4Shape = {
   // Optional (issue 34): the last contrôle technique and the number of owners.
   ...inspectionShape,
   ownerCount,
+  // Issue 34, second slice (decision 0043): equipment, service history, non-smoker, warranty, HistoVec.
+  ...extrasShape,
 };
 
 const description = requiredText(
@@ -322,8 +331,9 @@ export const step3Schema = z.object(step3Shape);
  * is not one of the step's fields and is never written by it.
  */
 export const step4Schema = z
-  .object({ ...step4Shape, firstRegistration: z.unknown().optional() })
-  .superRefine(checkInspection, inspectionCheckParams);
+  .object({ ...step4Shape, firstRegistration: z.unknown().optional(), sellerKind: z.unknown().optional() })
+  .superRefine(checkInspection, inspectionCheckParams)
+  .superRefine(checkWarranty, warrantyCheckParams);
 export const step5Schema = z.object(step5Shape);
 export const step6Schema = z.object(step6Shape);
 export { step7Schema };
@@ -377,9 +387,11 @@ export const fullListingSchema = z
     ...step5Shape,
     ...step6Shape,
     ...step8Shape,
+    sellerKind: z.unknown().optional(),
   })
   .superRefine(checkRegistrationAfterYear, registrationCheckParams)
-  .superRefine(checkInspection, inspectionCheckParams);
+  .superRefine(checkInspection, inspectionCheckParams)
+  .superRefine(checkWarranty, warrantyCheckParams);
 
 export type FullListingValues = z.output<typeof fullListingSchema>;
 
@@ -400,11 +412,15 @@ export const editListingSchema = z
     inspectionDate: inspectionShape.inspectionDate.optional(),
     inspectionResult: inspectionShape.inspectionResult.optional(),
     ownerCount: ownerCount.optional(),
+    ...extrasShape,
     /** Not edited here: the stored ones (updateListing sets them) to check the inspection against. */
     firstRegistration: z.unknown().optional(),
     storedInspectionResult: z.unknown().optional(),
+    /** The seller's kind (updateListing sets the stored one): a warranty's kind is a professional's. */
+    sellerKind: z.unknown().optional(),
   })
-  .superRefine(checkInspection, inspectionCheckParams);
+  .superRefine(checkInspection, inspectionCheckParams)
+  .superRefine(checkWarranty, warrantyCheckParams);
 
 export type EditListingValues = z.output<typeof editListingSchema>;
 

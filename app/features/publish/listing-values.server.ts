@@ -8,6 +8,7 @@ import { listingPhotos, type Listing, type ListingRevisionChanges, type ListingS
 import { findBrand, findModel } from "~/features/catalogue/catalogue-data";
 import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
@@ -86,6 +87,15 @@ export interface DraftValues {
   inspectionDate: string | null;
   inspectionResult: string | null;
   ownerCount: number | null;
+  /** Issue 34, second slice (decision 0043). */
+  equipment: string[];
+  serviceHistory: boolean | null;
+  nonSmoker: boolean | null;
+  warrantyMonths: number | null;
+  warrantyKind: string | null;
+  histovecUrl: string | null;
+  /** Context, not a field: only a professional may give the warranty's kind. */
+  sellerKind: string;
   description: string | null;
   city: string | null;
   postalCode: string | null;
@@ -123,6 +133,15 @@ export interface EditableListing {
   inspectionDate: string | null;
   inspectionResult: string | null;
   ownerCount: number | null;
+  equipment: string[];
+  serviceHistory: boolean | null;
+  nonSmoker: boolean | null;
+  warrantyMonths: number | null;
+  warrantyKind: string | null;
+  histovecUrl: string | null;
+  sellerKind: string;
+  /** The market estimate for the car (the edit form's price guidance, decision 0043). */
+  priceGuidance?: PriceGuidance | null;
   photos: ListingPhotoView[];
   /** Material changes of a published listing wait for a moderator (the values shown include them). */
   revisionPending: boolean;
@@ -149,6 +168,13 @@ export function draftValues(row: Listing): DraftValues {
     inspectionDate: row.inspectionDate,
     inspectionResult: row.inspectionResult,
     ownerCount: row.ownerCount,
+    equipment: row.equipment,
+    serviceHistory: row.serviceHistory,
+    nonSmoker: row.nonSmoker,
+    warrantyMonths: row.warrantyMonths,
+    warrantyKind: row.warrantyKind,
+    histovecUrl: row.histovecUrl,
+    sellerKind: row.sellerKind,
     description: row.description,
     city: row.city,
     postalCode: row.postalCode,
@@ -186,6 +212,13 @@ export function editableListing(
     inspectionDate: row.inspectionDate,
     inspectionResult: row.inspectionResult,
     ownerCount: row.ownerCount,
+    equipment: row.equipment,
+    serviceHistory: row.serviceHistory,
+    nonSmoker: row.nonSmoker,
+    warrantyMonths: row.warrantyMonths,
+    warrantyKind: row.warrantyKind,
+    histovecUrl: row.histovecUrl,
+    sellerKind: row.sellerKind,
     photos,
   };
 }

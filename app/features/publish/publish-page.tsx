@@ -1,5 +1,6 @@
 import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { computeCritAir, critAirLabel } from "~/features/catalogue/critair";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, Link, useNavigate, useNavigation, useSubmit } from "react-router";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
@@ -97,6 +98,8 @@ export interface WizardDraft {
   values: WizardValues;
   modelSpec: ModelSpec | null;
   photos: { id: string; src: string; srcSet: string }[];
+  /** At the price step: the market estimate for the car described (decision 0043). */
+  priceGuidance?: PriceGuidance | null;
 }
 
 function Wizard({
@@ -251,6 +254,7 @@ function Wizard({
             photos={draft?.photos ?? []}
             modelSpec={draft?.modelSpec}
             onPhotosAdded={onPhotosAdded}
+            priceGuidance={draft?.priceGuidance}
           />
           {step === LAST_WIZARD_STEP && draft ? <Summary values={draft.values} photoCount={draft.photos.length} /> : null}
           {result?.failure ? (

@@ -62,9 +62,14 @@ async function stepUpdate(
     }
     case 4: {
       // The inspection is checked against the stored first registration, not the form's copy.
-      const parsed = STEP_SCHEMAS[4].safeParse({ ...values, firstRegistration: listing.firstRegistration });
+      // …and the warranty's kind against the seller's stored kind.
+      const parsed = STEP_SCHEMAS[4].safeParse({
+        ...values,
+        firstRegistration: listing.firstRegistration,
+        sellerKind: listing.sellerKind,
+      });
       if (!parsed.success) throw invalid(parsed.error);
-      const { firstRegistration: _context, ...set } = parsed.data;
+      const { firstRegistration: _context, sellerKind: _kind, ...set } = parsed.data;
       return set;
     }
     case 5: {

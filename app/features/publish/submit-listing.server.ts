@@ -51,7 +51,7 @@ export async function submitListing(options: {
     await tx
       .update(listings)
       .set({
-        ...parsed.data,
+        ...withoutContext(parsed.data),
         ...canonicalBrandModel(parsed.data.brand, parsed.data.model),
         ...place,
         status,
@@ -68,4 +68,10 @@ export async function submitListing(options: {
     }
     return { listingId: listing.id, status };
   });
+}
+
+/** The seller's kind is context for the warranty's check, never written by the wizard. */
+function withoutContext<T extends { sellerKind?: unknown }>(data: T): Omit<T, "sellerKind"> {
+  const { sellerKind: _context, ...rest } = data;
+  return rest;
 }

@@ -48,6 +48,7 @@ export async function updateListing(options: {
       ...input,
       firstRegistration: listing.firstRegistration,
       storedInspectionResult: listing.inspectionResult,
+      sellerKind: listing.sellerKind,
     });
     if (!parsed.success) throw invalid(parsed.error);
     const { brand, model, price, description, mileage, euroNorm, inspectionDate, inspectionResult, ownerCount } = parsed.data;
@@ -60,6 +61,11 @@ export async function updateListing(options: {
     if (inspectionDate !== undefined) facts.inspectionDate = inspectionDate;
     if (inspectionResult !== undefined) facts.inspectionResult = inspectionResult;
     if (ownerCount !== undefined) facts.ownerCount = ownerCount;
+    // Issue 34, second slice: equipment, service history, non-smoker, warranty, HistoVec.
+    for (const field of ["equipment", "serviceHistory", "nonSmoker", "warrantyMonths", "warrantyKind", "histovecUrl"] as const) {
+      const value = parsed.data[field];
+      if (value !== undefined) (facts as Record<string, unknown>)[field] = value;
+    }
     const material = {
       ...canonicalBrandModel(brand, model),
       ...place,

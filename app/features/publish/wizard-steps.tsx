@@ -32,6 +32,10 @@ import { modelSuggestions, type ModelSuggestions } from "./model-suggestions";
 import { PhotoManager, type ManagedPhoto } from "./photo-manager";
 import { PHOTO_CLIENT_MESSAGES } from "./photo-rules";
 import { EuroNormAndCritAir, InspectionAndOwners } from "./vehicle-facts-fields";
+import { EquipmentChecklist, HistoryAndWarranty } from "./equipment-and-history-fields";
+import { formValues } from "./form-values";
+import { PriceWithGuidance } from "./price-with-guidance";
+import type { PriceGuidance } from "~/features/pricing/price-guidance";
 
 export type FieldErrors = Record<string, string>;
 
@@ -48,7 +52,7 @@ export const STEP_TITLES: Record<WizardStep, string> = {
   1: "Marque et modèle",
   2: "Année et mise en circulation",
   3: "Caractéristiques",
-  4: "Portes, places, état et contrôle technique",
+  4: "État, contrôle technique et équipements",
   5: "Description",
   6: "Localisation",
   7: "Photos",
@@ -66,8 +70,7 @@ export function validateStep(step: WizardStep, form: FormData): FieldErrors | nu
     const parsed = STEP_SCHEMAS[7].safeParse({ photoCount: Number(form.get("photoCount") ?? 0) });
     return parsed.success ? null : fieldErrors(parsed.error);
   }
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
+  const values = formValues(form);
   const schema: z.ZodType = STEP_SCHEMAS[step];
   const parsed = schema.safeParse(values);
   return parsed.success ? null : fieldErrors(parsed.error);
@@ -82,6 +85,7 @@ export function StepFields({
   photos,
   modelSpec,
   onPhotosAdded,
+  priceGuidance,
 }: {
   step: WizardStep;
   values: WizardValues;
@@ -92,6 +96,8 @@ export function StepFields({
   modelSpec?: ModelSpec | null;
   /** Step 7: the seller added photos (the step's photo error no longer applies). */
   onPhotosAdded?: () => void;
+  /** Step 8: the market estimate for the car described (decision 0043). */
+  priceGuidance?: PriceGuidance | null;
 }) {
   const suggestions = modelSuggestions(modelSpec);
   switch (step) {
@@ -134,14 +140,16 @@ export function StepFields({
       ) : null;
     case 8:
       return (
-        <DigitsField
-          label="Prix (€)"
-          name="price"
-          defaultValue={values.price ?? ""}
-          maxLength={8}
-          hint="Prix de vente en euros, sans centimes."
-          error={errors.price}
-        />
+        <PriceWithGuidance guidance={priceGuidance} initialPrice={values.price ?? ""}>
+          <DigitsField
+            label="Prix (€)"
+            name="price"
+            defaultValue={values.price ?? ""}
+            maxLength={8}
+            hint="Prix de vente en euros, sans centimes."
+            error={errors.price}
+          />
+        </PriceWithGuidance>
       );
   }
 }
@@ -326,6 +334,8 @@ function Appearance({ values, errors }: { values: WizardValues; errors: FieldErr
       <SelectField label="Couleur" name="color" options={COLORS} defaultValue={values.color ?? ""} error={errors.color} />
       <SelectField label="État du véhicule" name="vehicleCondition" options={VEHICLE_CONDITIONS} defaultValue={values.vehicleCondition ?? ""} error={errors.vehicleCondition} />
       <InspectionAndOwners values={values} errors={errors} />
+      <HistoryAndWarranty values={values} errors={errors} pro={values.sellerKind === "pro"} />
+      <EquipmentChecklist selected={values.equipment} error={errors.equipment} />
     </div>
   );
 }

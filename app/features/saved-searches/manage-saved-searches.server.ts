@@ -1,3 +1,4 @@
+import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
@@ -84,7 +85,7 @@ export async function listSavedSearches(options: { db: DbExecutor; userId: strin
     id: row.id,
     name: row.name,
     query: row.query,
-    badges: savedSearchBadges(filters),
+    badges: savedSearchBadges(filters, EQUIPMENT_LABELS),
     frequency: row.frequency,
     matchCount: counts[i]!.count,
     matchCountCapped: counts[i]!.capped,

@@ -80,6 +80,7 @@ function filtersHold(l: SQL): SQL {
       and (not s.good_deals or ${l}.price_level <= 2)
       and (s.seller_kind is null or s.seller_kind = ${l}.seller_kind)
       and (s.critair_max is null or ${l}.critair <= s.critair_max)
+      and (s.equipment is null or ${l}.equipment @> s.equipment)
       and (s.latitude is null or (
         ${l}.latitude between s.min_latitude and s.max_latitude
         and (${l}.longitude between s.min_longitude and s.max_longitude

@@ -5,7 +5,7 @@ import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
 import { TextField } from "~/ui/text-field";
-import { MAX_SAVED_SEARCH_NAME, parseSavedSearchQuery, proposeSearchName, SAVED_SEARCH_MESSAGES } from "./saved-search-filters";
+import { MAX_SAVED_SEARCH_NAME, SAVED_SEARCH_MESSAGES } from "./saved-search-texts";
 
 type Saved = { id: string; name: string; created: boolean };
 
@@ -25,6 +25,7 @@ async function postSavedSearch(query: string, name: string | undefined): Promise
  * (editable); signed out, the login popup first, then the search is saved under the proposed
  * name (renamed later in 'Mes recherches').
  */
+<<<<<<< HEAD
 export function SaveSearchButton({
   query,
   compact = false,
@@ -35,10 +36,14 @@ export function SaveSearchButton({
   compact?: boolean;
   className?: string;
 }) {
+=======
+export function SaveSearchButton({ query, proposedName }: { query: string; proposedName: string }) {
+>>>>>>> main
   const user = useOptionalUser();
   const { openAuthDialog } = useAuthDialog();
-  const parsed = parseSavedSearchQuery(query);
-  const proposed = parsed.ok ? proposeSearchName(parsed.filters) : "";
+  // Proposed by the loader (proposeSearchName, with the equipment's labels): the parser and the
+  // vocabulary stay out of the page's first-load JavaScript (decision 0043).
+  const proposed = proposedName;
   const [open, setOpen] = useState(false);
   const [name, setName] = useState(proposed);
   const [error, setError] = useState<string | null>(null);

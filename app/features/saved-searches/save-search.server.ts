@@ -1,3 +1,4 @@
+import { EQUIPMENT_LABELS, isEquipmentSlug } from "~/features/catalogue/equipment";
 import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
@@ -24,9 +25,15 @@ export async function saveSearch(options: {
   const userId = requireUserId(options.userId, SAVED_SEARCH_MESSAGES.signedOut);
   const parsed = parseSavedSearchQuery(typeof options.query === "string" ? options.query : "");
   if (!parsed.ok) throw new AppError("invalid", parsed.error, { fieldErrors: { query: parsed.error } });
+  // The browser's parse checks the equipment's form only (decision 0043): the vocabulary here.
+  const unknown = parsed.filters.equipment?.find((slug) => !isEquipmentSlug(slug));
+  if (unknown) {
+    const message = `Équipement inconnu : « ${unknown} ».`;
+    throw new AppError("invalid", message, { fieldErrors: { query: message } });
+  }
   const name =
     options.name === undefined || options.name === null || options.name === ""
-      ? proposeSearchName(parsed.filters)
+      ? proposeSearchName(parsed.filters, EQUIPMENT_LABELS)
       : cleanSearchName(options.name);
   // The circle /recherche itself would draw (centre from the reference table, radius on the slider's scale).
   const resolved = await resolveArea(options.db, parsed.filters);

@@ -100,6 +100,7 @@ export function savedSearchColumns(filters: SavedFilters, area: RadiusArea | und
     goodDeals: filters.goodDeals ?? false,
     sellerKind: filters.seller ?? null,
     critairMax: filters.critair ?? null,
+    equipment: filters.equipment?.length ? filters.equipment : null,
     postalCode: area ? (filters.postalCode ?? null) : null,
     radiusKm: area?.radiusKm ?? null,
     latitude: area?.center.latitude ?? null,

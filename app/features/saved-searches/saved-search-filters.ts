@@ -1,8 +1,13 @@
+<<<<<<< HEAD
 import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
+=======
+import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type EquipmentLabels, type SearchFilters } from "~/features/search/search-params";
+>>>>>>> main
 import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { formatMileage, formatPrice } from "~/ui/format";
+import { MAX_SAVED_SEARCH_NAME } from "./saved-search-texts";
 
 /**
  * Saved searches reuse the search's own parsing and canonicalisation (search-params.ts), so
@@ -15,18 +20,8 @@ import { formatMileage, formatPrice } from "~/ui/format";
 /** The one-click unsubscribe page of alert e-mails (works signed out). */
 export const UNSUBSCRIBE_PATH = "/alertes/desinscription";
 
-export const MAX_SAVED_SEARCHES = 20;
-export const MAX_SAVED_SEARCH_NAME = 80;
-
-export const SAVED_SEARCH_MESSAGES = {
-  limit: `Vous avez atteint la limite de ${MAX_SAVED_SEARCHES} recherches sauvegardées. Supprimez-en une dans « Mes recherches » pour en sauvegarder une nouvelle.`,
-  signedOut: "Veuillez vous connecter pour sauvegarder une recherche.",
-  signedOutManage: "Veuillez vous connecter pour gérer vos recherches.",
-  notFound: "Recherche sauvegardée introuvable.",
-  nameRequired: "Donnez un nom à cette recherche.",
-  nameTooLong: `Le nom ne peut pas dépasser ${MAX_SAVED_SEARCH_NAME} caractères.`,
-  badFrequency: "Choisissez la fréquence des alertes : Immédiate, Quotidienne ou Désactivée.",
-} as const;
+// The limits and messages the save button needs, apart from the parser (saved-search-texts.ts).
+export { MAX_SAVED_SEARCHES, MAX_SAVED_SEARCH_NAME, SAVED_SEARCH_MESSAGES } from "./saved-search-texts";
 
 export type SavedFilters = Omit<SearchFilters, "sort" | "page">;
 
@@ -70,7 +65,7 @@ export function savedFilters(query: string): SavedFilters {
 const list = (values: readonly string[] | undefined) => (values?.length ? values.join(", ") : undefined);
 
 /** "Peugeot 3008 · Hybride · ≤ 25 000 € · 50 km autour de 69001" */
-export function proposeSearchName(filters: SavedFilters): string {
+export function proposeSearchName(filters: SavedFilters, equipmentLabels: EquipmentLabels = {}): string {
   const parts: string[] = [];
   const vehicle = [filters.brand ?? list(filters.brands), filters.model ?? list(filters.models)].filter(Boolean).join(" ");
   if (vehicle) parts.push(vehicle);
@@ -90,11 +85,12 @@ export function proposeSearchName(filters: SavedFilters): string {
   if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${placeText(filters)}`);
   if (filters.seller) parts.push(SELLER_LABELS[filters.seller]);
   if (filters.critair !== undefined) parts.push(critAirFilterLabel(filters.critair));
+  if (filters.equipment?.length) parts.push(filters.equipment.map((slug) => equipmentLabels[slug] ?? slug).join(" + "));
   const name = parts.length ? parts.join(" · ") : "Toutes les annonces";
   return name.length > MAX_SAVED_SEARCH_NAME ? `${name.slice(0, MAX_SAVED_SEARCH_NAME - 1).trimEnd()}…` : name;
 }
 
 /** The filters as French badges ("Marque : Peugeot", "Autour de 69001 (50 km)"). */
-export function savedSearchBadges(filters: SavedFilters): { key: string; label: string }[] {
-  return activeFilterBadges(filters).map(({ key, label }) => ({ key, label }));
+export function savedSearchBadges(filters: SavedFilters, equipmentLabels: EquipmentLabels = {}): { key: string; label: string }[] {
+  return activeFilterBadges(filters, equipmentLabels).map(({ key, label }) => ({ key, label }));
 }

@@ -1,6 +1,6 @@
 import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { formatMileage, formatPrice } from "~/ui/format";
-import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters } from "./search-params";
+import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters, type EquipmentLabels } from "./search-params";
 
 /**
  * The active filters of a search as removable badges (the filter dialog, /recherche, saved
@@ -27,7 +27,7 @@ function without(filters: SearchFilters, ...keys: (FilterKey | "page")[]): Searc
 }
 
 /** Without one entry of a list filter; an emptied list disappears. */
-function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies", item: string): SearchFilters {
+function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies" | "equipment", item: string): SearchFilters {
   const next = without(filters, key);
   if (key === "energies") {
     const rest = (filters.energies ?? []).filter((v) => v !== item);
@@ -44,7 +44,7 @@ export function placeText(filters: Pick<SearchFilters, "postalCode" | "city">): 
   return filters.city ? `${filters.city} (${filters.postalCode})` : (filters.postalCode ?? "");
 }
 
-export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] {
+export function activeFilterBadges(filters: SearchFilters, equipmentLabels: EquipmentLabels = {}): ActiveFilterBadge[] {
   const badges: ActiveFilterBadge[] = [];
   const add = (key: string, label: string, remove: SearchFilters) => badges.push({ key, label, remove });
 
@@ -81,6 +81,8 @@ export function activeFilterBadges(filters: SearchFilters): ActiveFilterBadge[] 
   if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
   if (filters.seller) add("seller", `Vendeur : ${SELLER_LABELS[filters.seller]}`, without(filters, "seller"));
   if (filters.critair !== undefined) add("critair", critAirFilterLabel(filters.critair), without(filters, "critair"));
+  for (const slug of filters.equipment ?? [])
+    add(`equipment:${slug}`, `Équipement : ${equipmentLabels[slug] ?? slug}`, withoutItem(filters, "equipment", slug));
   return badges;
 }
 

@@ -38,7 +38,9 @@ export function facetKey(filters: SearchFilters, hasArea: boolean): FacetKey | u
     filters.mileageMax !== undefined ||
     filters.goodDeals ||
     // Crit'Air is a range on a column of no facet table: counted on its index (capped).
-    filters.critair !== undefined
+    filters.critair !== undefined ||
+    // Equipment is an array of no facet table: counted on the search's own plan (capped).
+    Boolean(filters.equipment?.length)
   ) {
     return undefined;
   }

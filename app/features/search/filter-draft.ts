@@ -45,6 +45,8 @@ export interface FilterDraft {
   seller: "" | SellerKind;
   /** 'Crit'Air' : '' for 'Tous', else "0".."3" (N or better). */
   critair: string;
+  /** 'Équipements': the slugs ticked (the listing has all of them). */
+  equipment: string[];
   sort: SearchSort;
 }
 
@@ -93,6 +95,7 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     goodDeals: filters.goodDeals ?? false,
     seller: filters.seller ?? "",
     critair: filters.critair !== undefined ? String(filters.critair) : "",
+    equipment: filters.equipment ?? [],
     sort: filters.sort ?? defaultSort(filters),
   };
 }
@@ -117,6 +120,7 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (draft.goodDeals) filters.goodDeals = true;
   if (draft.seller) filters.seller = draft.seller;
   if (/^[0-3]$/.test(draft.critair)) filters.critair = Number(draft.critair) as CritAirFilter;
+  if (draft.equipment.length) filters.equipment = draft.equipment;
 
   const postalCode = draft.postalCode.trim();
   if (postalCode) {

@@ -1,5 +1,12 @@
-import { FilterForm } from "./filter-dialog";
+import { lazy, Suspense } from "react";
 import type { SearchFilters } from "./search-params";
+
+/**
+ * The form's module is not in the page's first-load JavaScript (the /recherche budget, phones
+ * never show it): the server renders it (React waits for the lazy module), and the browser
+ * hydrates that part once the module arrives — the HTML stays in place meanwhile.
+ */
+const FilterForm = lazy(() => import("./filter-dialog").then((module) => ({ default: module.FilterForm })));
 
 /**
  * Wide screens (≥ 1024 px, issue 36): the filters stay open beside the results and apply as they
@@ -22,7 +29,9 @@ export function FilterSidebar({
       <h2 id="filtres-lateraux" className="mb-3 text-lg font-bold">
         Filtres
       </h2>
-      <FilterForm initial={filters} onApply={onApply} live />
+      <Suspense fallback={null}>
+        <FilterForm initial={filters} onApply={onApply} live />
+      </Suspense>
     </aside>
   );
 }

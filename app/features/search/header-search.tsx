@@ -2,8 +2,9 @@ import { useMemo, useState, type FormEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { BrandModelSelects, modelsOf, type BrandModelValue } from "./brand-model-selects";
 import { SearchCombobox } from "./search-combobox";
-import { searchHref, withSuggestion } from "./search-params";
-import { parseSearchParams } from "./parse-search-params";
+import { MAX_QUERY_LENGTH, searchHref, withSuggestion } from "./search-params";
+// Not the whole parser: the header is on every page (search-canonical.ts, decision 0043).
+import { headerSearchValues } from "./search-canonical";
 import type { SearchSuggestion } from "./suggestion-types";
 import { LazyDialogSlot, lazyDialog, useLazyDialog, type LazyDialogState } from "~/ui/lazy-dialog";
 import { useFormTypedBeforeHydration } from "~/ui/use-field-state";
@@ -15,9 +16,7 @@ const { Panel: HeaderSearchDialog, preload: preloadDialog } = lazyDialog(() => i
  * A single entry of the home page's `brands`/`models` lists counts too.
  */
 export function brandModelFromQuery(search: string): BrandModelValue {
-  const { filters } = parseSearchParams(new URLSearchParams(search));
-  const brand = filters.brand ?? (filters.brands?.length === 1 ? filters.brands[0] : undefined) ?? "";
-  const model = brand ? (filters.model ?? (filters.models?.length === 1 ? filters.models[0] : undefined) ?? "") : "";
+  const { brand, model } = headerSearchValues(new URLSearchParams(search), MAX_QUERY_LENGTH);
   return { brand, model };
 }
 
@@ -45,7 +44,7 @@ const SEARCH_ICON = (
 export function HeaderSearch() {
   const { search } = useLocation();
   const initial = useMemo(() => brandModelFromQuery(search), [search]);
-  const initialQ = useMemo(() => parseSearchParams(new URLSearchParams(search)).filters.q ?? "", [search]);
+  const initialQ = useMemo(() => headerSearchValues(new URLSearchParams(search), MAX_QUERY_LENGTH).q, [search]);
   // Remounting on a new brand/model in the URL refills the selects after every navigation.
   // The dialog's state (hydration included) outside the keyed forms: a remount after a
   // navigation must not disable the button again nor unload the popup.

@@ -1,6 +1,6 @@
 import type { DbExecutor } from "~/db/client.server";
 import { recogniseQuery } from "./query-recognition";
-import { CITY_RADIUS_KM, type SearchFilters } from "./search-params";
+import { canonicalEquipment, CITY_RADIUS_KM, type SearchFilters } from "./search-params";
 import { townIndex } from "./town-index.server";
 
 /**
@@ -34,6 +34,10 @@ export async function interpretQuery(options: {
   }
   if (found.energies.length) {
     next.energies = [...new Set([...(filters.energies ?? []), ...found.energies])];
+    changed = true;
+  }
+  if (found.equipment.length) {
+    next.equipment = canonicalEquipment([...(filters.equipment ?? []), ...found.equipment]);
     changed = true;
   }
   if (found.place && !filters.postalCode) {

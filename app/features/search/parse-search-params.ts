@@ -1,4 +1,5 @@
-import { CATALOGUE, findBrand, findModel, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
+import type { CatalogueBrand } from "~/features/catalogue/catalogue-data";
+import { canonicalBrand, canonicalModel, catalogueBrand, cleanQuery, MAX_LIST_LENGTH, MAX_VALUE_LENGTH, splitList } from "./search-canonical";
 import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import { parsePostalCode } from "~/features/places/postal-code";
 import { formatMileage, formatPrice } from "~/ui/format";
@@ -23,6 +24,8 @@ import {
   type SearchParamName,
   type SearchSort,
   type CritAirFilter,
+  canonicalEquipment,
+  EQUIPMENT_SLUG_PATTERN,
 } from "./search-params";
 
 /**
@@ -32,28 +35,12 @@ import {
  * an error page. The filters → query string way back is `toSearchParams` (search-params.ts).
  */
 
-/** Longest accepted value of one parameter; a comma-separated list may be longer. */
-const MAX_VALUE_LENGTH = 100;
-const MAX_LIST_LENGTH = 1_000;
 const MAX_LIST_ITEMS = 20;
 /** The longest commune name of the reference is 45 characters. */
 const MAX_CITY_LENGTH = 80;
 // ---------------------------------------------------------------------------------------------
 // Value rules (plain functions: this module is in /recherche's first-load bundle, which must not
 // ship a schema library, decision 0021)
-
-/**
- * Brand or model text outside the catalogue (listings keep the seller's spelling when the
- * catalogue does not know it): letters, digits and the punctuation met in real model names.
- * No quotes-and-equals, semicolons or angle brackets: what fails is most likely an injection
- * probe, and dropping it gives a saner page than searching for it.
- */
-const FREE_TEXT = /^[\p{L}\p{N}][\p{L}\p{N} .\-°+:&#!'’/()]*$/u;
-
-function freeText(raw: string): string | undefined {
-  const trimmed = raw.trim();
-  return trimmed.length <= 60 && FREE_TEXT.test(trimmed) ? trimmed : undefined;
-}
 
 /** Digits only (French grouping spaces tolerated), as a number; no sign, no decimals. */
 function integerText(raw: string): number | undefined {
@@ -73,49 +60,12 @@ function isSearchSort(raw: string): raw is SearchSort {
 // ---------------------------------------------------------------------------------------------
 // Canonicalisation helpers
 
-function catalogueBrand(name: string | undefined): CatalogueBrand | undefined {
-  return name === undefined ? undefined : CATALOGUE.find((b) => b.name === name);
-}
-
-/** Catalogue spelling of a brand, or the cleaned free text, or undefined when unusable. */
-function canonicalBrand(raw: string): string | undefined {
-  const brand = findBrand(raw);
-  if (brand) return brand.name;
-  return freeText(raw);
-}
-
-/**
- * Catalogue spelling of a model: within the given brands first; with no known brand, a model
- * name that matches exactly one spelling in the whole catalogue ("clio" → "Clio").
- */
-function canonicalModel(raw: string, brands: CatalogueBrand[]): string | undefined {
-  for (const brand of brands) {
-    const model = findModel(brand, raw);
-    if (model) return model;
-  }
-  if (brands.length === 0) {
-    const key = normalizeKey(raw);
-    const spellings = new Set(CATALOGUE.flatMap((b) => b.models.filter((m) => normalizeKey(m) === key)));
-    if (spellings.size === 1) return [...spellings][0];
-  }
-  return freeText(raw);
-}
-
-
-function splitList(raw: string): string[] {
-  const seen = new Set<string>();
-  for (const part of raw.split(",")) {
-    const item = part.trim();
-    if (item) seen.add(item);
-  }
-  return [...seen];
-}
 
 function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-const LIST_PARAMS = new Set<SearchParamName>(["brands", "models", "energies"]);
+const LIST_PARAMS = new Set<SearchParamName>(["brands", "models", "energies", "equipment"]);
 
 export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   const errors: string[] = [];
@@ -156,7 +106,7 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   // Free text: bounded, control characters removed, spaces collapsed; never refused.
   const qRaw = params.get("q");
   if (qRaw !== null) {
-    let q = qRaw.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+    let q = cleanQuery(qRaw);
     if (q.length > MAX_QUERY_LENGTH) {
       q = q.slice(0, MAX_QUERY_LENGTH).trim();
       errors.push(`La recherche est trop longue : seuls ses ${MAX_QUERY_LENGTH} premiers caractères sont pris en compte.`);
@@ -310,6 +260,14 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
       errors.push(`Crit'Air inconnu, ignoré : ${quote(critairRaw)} (critair=0, 1, 2 ou 3).`);
     }
   }
+
+  // 'Équipements' (issue 34): the listing has every item asked; unknown items are named and dropped.
+  const equipment: string[] = [];
+  for (const raw of readList("equipment", "les équipements")) {
+    if (raw.length <= 40 && EQUIPMENT_SLUG_PATTERN.test(raw)) equipment.push(raw);
+    else errors.push(`Équipement inconnu ignoré : ${quote(raw)}.`);
+  }
+  if (equipment.length) filters.equipment = canonicalEquipment(equipment);
 
   // Sort and page.
   const sortRaw = read("sort");

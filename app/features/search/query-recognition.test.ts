@@ -19,7 +19,11 @@ describe("recogniseQuery", () => {
     ["Citroen C3 électrique", { brand: "Citroën", model: "C3", energies: ["Electrique"] }],
     ["mercedes benz classe a", { brand: "Mercedes-Benz", model: "Classe A" }],
     ["e-208 69100", { brand: "Peugeot", model: "e-208", place: { city: "Villeurbanne", postalCode: "69100" } }],
-    ["toit panoramique automatique", { energies: [], rest: "toit panoramique automatique" }],
+    // Equipment words become the 'Équipements' filter (decision 0043); "automatique" stays text.
+    ["toit panoramique automatique", { energies: [], equipment: ["toit-panoramique"], rest: "automatique" }],
+    ["clio gps camera", { brand: "Renault", model: "Clio", equipment: ["camera-de-recul", "gps"], rest: "" }],
+    ["golf caméra de recul attelage", { brand: "Volkswagen", model: "Golf", equipment: ["camera-de-recul", "attelage"], rest: "" }],
+    ["camaro", { model: "Camaro", equipment: [] }],
     ["systeme audio", { rest: "systeme audio" }],
   ])("%s", (q, expected) => {
     expect(recogniseQuery(q, {}, cities)).toMatchObject(expected);

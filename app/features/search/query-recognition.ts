@@ -1,5 +1,6 @@
 import { findBrand, normalizeKey, type CatalogueBrand } from "~/features/catalogue/catalogue-data";
 import { canonicalOption, FUELS, type Fuel } from "~/features/catalogue/vocabularies";
+import { EQUIPMENT_PHRASES, MAX_EQUIPMENT_PHRASE_WORDS, sortEquipment } from "~/features/catalogue/equipment";
 import { brandFor, brandsWithModel, modelFor } from "./catalogue-match";
 
 /**
@@ -27,6 +28,8 @@ export interface Recognition {
   brand?: string;
   model?: string;
   energies: Fuel[];
+  /** Equipment slugs named by the words ("gps", "caméra de recul", "toit pano"; decision 0043). */
+  equipment: string[];
   place?: RecognisedPlace;
   /** The words not recognised, in their original spelling, space-separated ("" when none). */
   rest: string;
@@ -88,7 +91,7 @@ export function recogniseQuery(
       return brandsWithModel(key).length || findBrand(key) ? [w] : splitGlued(w);
     });
   const used = new Array<boolean>(words.length).fill(false);
-  const result: Recognition = { energies: [], rest: "" };
+  const result: Recognition = { energies: [], equipment: [], rest: "" };
   let brand: CatalogueBrand | undefined = current.brand ? findBrand(current.brand) : undefined;
   const brandFixed = Boolean(current.brand);
   const keyOf = (i: number, n: number) => normalizeKey(words.slice(i, i + n).join(" "));
@@ -121,6 +124,19 @@ export function recogniseQuery(
     if (fuel) {
       if (!result.energies.includes(fuel)) result.energies.push(fuel);
       take(i, 1);
+    }
+  }
+
+  // 2b. Equipment (before models: "camera" is no misspelt Camaro), longest phrase first:
+  // "camera de recul" before "camera". Exact folded phrases only, no typo tolerance.
+  for (let n = MAX_EQUIPMENT_PHRASE_WORDS; n >= 1; n--) {
+    for (let i = 0; i + n <= words.length; i++) {
+      if (!free(i, n)) continue;
+      const slug = EQUIPMENT_PHRASES.get(foldText(words.slice(i, i + n).join(" ")));
+      if (slug) {
+        if (!result.equipment.includes(slug)) result.equipment.push(slug);
+        take(i, n);
+      }
     }
   }
 
@@ -168,6 +184,7 @@ export function recogniseQuery(
     }
   }
 
+  result.equipment = sortEquipment(result.equipment);
   result.rest = words.filter((_, i) => !used[i]).join(" ");
   return result;
 }

@@ -62,6 +62,22 @@ export function critAirFilterLabel(value: CritAirFilter): string {
   return value === 0 ? "Crit'Air 0 (électrique)" : `Crit'Air ${value} ou mieux`;
 }
 
+/**
+ * The 'Équipements' filter's canonical form: each slug once, in alphabetical order (the URL
+ * of two equal searches is one). Slugs are checked against the vocabulary by the server
+ * (`safeFilters`, the /recherche loader, saving a search): the vocabulary and its labels stay
+ * out of the JavaScript every page loads (decision 0043).
+ */
+export function canonicalEquipment(slugs: Iterable<string>): string[] {
+  return [...new Set(slugs)].sort();
+}
+
+/** A well-formed equipment slug ("camera-de-recul"). */
+export const EQUIPMENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Slug → French label of the equipment named by a search; a slug without one shows as itself. */
+export type EquipmentLabels = Readonly<Record<string, string>>;
+
 /** The market price filter's badge and checkbox (levels 1–2, app/features/pricing). */
 export const GOOD_DEALS_LABEL = "Bonne affaire et mieux";
 
@@ -139,6 +155,11 @@ export interface SearchFilters {
    * électrique only); 'Non classé' and unknown classes never match.
    */
   critair?: CritAirFilter;
+  /**
+   * 'Équipements' (`equipment=gps,camera-de-recul`, issue 34, decision 0043): slugs of
+   * app/features/catalogue/equipment.ts; the listing has all of them.
+   */
+  equipment?: string[];
   sort?: SearchSort;
   /** 1-based. */
   page?: number;
@@ -194,6 +215,7 @@ export const SEARCH_PARAM_NAMES = [
   "deals",
   "seller",
   "critair",
+  "equipment",
   "sort",
   "page",
 ] as const;
@@ -238,7 +260,12 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   if (filters.goodDeals) set("deals", 1);
   set("seller", filters.seller);
   set("critair", filters.critair);
+<<<<<<< HEAD
   if (filters.sort && filters.sort !== defaultSort(filters) && sortApplies(filters.sort, filters)) {
+=======
+  set("equipment", list(filters.equipment));
+  if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
+>>>>>>> main
     set("sort", filters.sort);
   }
   if (filters.page && filters.page > 1) set("page", filters.page);

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { isEquipmentSlug } from "~/features/catalogue/equipment";
+import { and, arrayContains, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
@@ -146,6 +147,7 @@ export function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.ownerId !== undefined ||
     filters.seller ||
     filters.critair !== undefined ||
+    Boolean(filters.equipment?.length) ||
     Boolean(filters.q),
   );
 }
@@ -194,7 +196,14 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     goodDeals: filters.goodDeals === true ? true : undefined,
     seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
     critair: Number.isInteger(filters.critair) && filters.critair! >= 0 && filters.critair! <= 3 ? filters.critair : undefined,
+<<<<<<< HEAD
     sort: filters.sort && (Object.hasOwn(ORDER_BY, filters.sort) || filters.sort === "distance") ? filters.sort : "recent",
+=======
+    // Only the vocabulary's items (the browser's parse checks their form only): an unknown
+    // one is dropped, as /recherche says (equipmentErrors).
+    equipment: filters.equipment?.filter(isEquipmentSlug).slice(0, 50),
+    sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
+>>>>>>> main
     page: clampPage(filters.page),
     ownerId: text(filters.ownerId),
   };
@@ -237,6 +246,9 @@ export function searchWhere(
   // 'Crit'Air : N ou mieux' (issue 34): a range on the stored class; 'Non classé' is 6 and an
   // unknown class is NULL, so neither matches. Led by listings_published_critair_idx.
   if (filters.critair !== undefined) conditions.push(lte(listings.critair, filters.critair));
+  // 'Équipements' (issue 34, decision 0043): all the items asked, `equipment @> array[…]`
+  // (listings_published_equipment_idx, GIN, partial on published listings).
+  if (filters.equipment?.length) conditions.push(arrayContains(listings.equipment, filters.equipment));
   if (area) conditions.push(geo === "point" ? radiusPointPredicate(area) : radiusPredicate(area));
   return and(...conditions) as SQL;
 }
