@@ -141,14 +141,8 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
             {view === "liste" ? <CardDisplayToggle className="sm:hidden" /> : null}
           </div>
         </div>
-<<<<<<< HEAD
         <div className="max-sm:hidden">
-          <SaveSearchButton query={mapQuery} />
-=======
-        {/* Phones' map view keeps the height for the map: words and saving are in the list view and the header's popup. */}
-        <div className={view === "carte" ? "max-wide:hidden" : ""}>
           <SaveSearchButton query={mapQuery} proposedName={loaderData.proposedName} />
->>>>>>> main
         </div>
       </div>
 
@@ -210,7 +204,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
           <span className="sm:hidden">{view === "carte" ? "Liste" : "Carte"}</span>
           <span className="max-sm:hidden">{view === "carte" ? "Afficher la liste" : "Afficher la carte"}</span>
         </Link>
-        <SaveSearchButton query={mapQuery} compact className="w-14 shrink-0 sm:hidden" />
+        <SaveSearchButton query={mapQuery} proposedName={loaderData.proposedName} compact className="w-14 shrink-0 sm:hidden" />
       </div>
 
       {badges.length ? (

@@ -25,20 +25,18 @@ async function postSavedSearch(query: string, name: string | undefined): Promise
  * (editable); signed out, the login popup first, then the search is saved under the proposed
  * name (renamed later in 'Mes recherches').
  */
-<<<<<<< HEAD
 export function SaveSearchButton({
   query,
+  proposedName,
   compact = false,
   className = "",
 }: {
   query: string;
+  proposedName: string;
   /** Phones' results bar (issue 36): the bell alone, the words for screen readers; the form opens leftwards. */
   compact?: boolean;
   className?: string;
 }) {
-=======
-export function SaveSearchButton({ query, proposedName }: { query: string; proposedName: string }) {
->>>>>>> main
   const user = useOptionalUser();
   const { openAuthDialog } = useAuthDialog();
   // Proposed by the loader (proposeSearchName, with the equipment's labels): the parser and the

@@ -1,9 +1,5 @@
-<<<<<<< HEAD
 import { fuelLabel } from "~/features/catalogue/vocabularies";
-import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type SearchFilters } from "~/features/search/search-params";
-=======
 import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type EquipmentLabels, type SearchFilters } from "~/features/search/search-params";
->>>>>>> main
 import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { formatMileage, formatPrice } from "~/ui/format";

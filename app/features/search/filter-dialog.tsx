@@ -7,7 +7,8 @@ import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
 import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS, CRITAIR_FILTER_VALUES } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
-<<<<<<< HEAD
+import { EquipmentFilter } from "./equipment-filter";
+import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
 import { COUNT_DEBOUNCE_MS, seeListingsLabel, useSearchCount, type LiveCount } from "./search-count";
 
 /*
@@ -63,12 +64,6 @@ function useLiveApply(options: {
     return () => window.clearTimeout(timer);
   }, [live, draft, setErrors]);
 }
-=======
-import { EquipmentFilter } from "./equipment-filter";
-import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
-import { DialogCloseButton } from "~/ui/dialog-close-button";
-import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
->>>>>>> main
 
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -133,15 +128,11 @@ export function FilterForm({
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const radiusId = useId();
-<<<<<<< HEAD
   const drafted = filtersFromDraft(draft);
-  const badges = activeFilterBadges(drafted.filters);
+  const badges = activeFilterBadges(drafted.filters, EQUIPMENT_LABELS);
   const valid = !Object.values(drafted.errors).some(Boolean);
   const liveCount = useSearchCount(live || !valid ? null : drafted.filters, count ?? null);
   useLiveApply({ live, initial, draft, setDraft, setErrors, onApply });
-=======
-  const badges = activeFilterBadges(filtersFromDraft(draft).filters, EQUIPMENT_LABELS);
->>>>>>> main
 
   // After a refused 'Appliquer', take the keyboard to the first field to correct.
   useEffect(() => {

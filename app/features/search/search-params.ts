@@ -260,12 +260,8 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   if (filters.goodDeals) set("deals", 1);
   set("seller", filters.seller);
   set("critair", filters.critair);
-<<<<<<< HEAD
-  if (filters.sort && filters.sort !== defaultSort(filters) && sortApplies(filters.sort, filters)) {
-=======
   set("equipment", list(filters.equipment));
-  if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
->>>>>>> main
+  if (filters.sort && filters.sort !== defaultSort(filters) && sortApplies(filters.sort, filters)) {
     set("sort", filters.sort);
   }
   if (filters.page && filters.page > 1) set("page", filters.page);

@@ -196,14 +196,10 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     goodDeals: filters.goodDeals === true ? true : undefined,
     seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
     critair: Number.isInteger(filters.critair) && filters.critair! >= 0 && filters.critair! <= 3 ? filters.critair : undefined,
-<<<<<<< HEAD
-    sort: filters.sort && (Object.hasOwn(ORDER_BY, filters.sort) || filters.sort === "distance") ? filters.sort : "recent",
-=======
     // Only the vocabulary's items (the browser's parse checks their form only): an unknown
     // one is dropped, as /recherche says (equipmentErrors).
     equipment: filters.equipment?.filter(isEquipmentSlug).slice(0, 50),
-    sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
->>>>>>> main
+    sort: filters.sort && (Object.hasOwn(ORDER_BY, filters.sort) || filters.sort === "distance") ? filters.sort : "recent",
     page: clampPage(filters.page),
     ownerId: text(filters.ownerId),
   };
