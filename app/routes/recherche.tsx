@@ -3,7 +3,9 @@ import { readDb } from "~/db/replicas.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { FavoriteButton } from "~/features/favorites/favorite-button";
 import { favoritesAndDropsAmong } from "~/features/price-drops/price-history.server";
-import { ListingCard } from "~/features/listings/listing-card";
+import { ListingCard, RESULT_CARD_IMAGE_SIZES, RESULT_CARD_IMAGE_SIZES_LARGE } from "~/features/listings/listing-card";
+import { CardDisplayScript, CardDisplayToggle, useCardDisplay } from "~/features/search/card-display";
+import { FilterSidebar } from "~/features/search/filter-sidebar";
 import { CompareButton } from "~/features/compare/comparison-tray";
 import { FilterDialog } from "~/features/search/filter-button";
 import { Pagination, SortSelect } from "~/features/search/search-controls";
@@ -108,23 +110,38 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
   // The map shows every match, whatever the order or page.
   const mapQuery = toSearchParams({ ...filters, sort: undefined, page: undefined }).toString();
   const listFilters = { ...filters, page: undefined };
+  const count = { total: result.total, capped: result.totalCapped };
+  const cardDisplay = useCardDisplay();
+  const apply = (next: SearchFilters) => void navigate(searchViewHref(next, view));
+  // The sidebar applies as the fields change: the page stays where it is, one history entry.
+  const applyLive = (next: SearchFilters) =>
+    void navigate(searchViewHref(next, view), { preventScrollReset: true, replace: true });
+  const rankingLink = (
+    // Consumer code D111-8: the ranking parameters, reachable from the results.
+    <Link to="/classement-des-annonces" className="text-sm text-brand-700 underline underline-offset-2">
+      Comment les annonces sont classées
+    </Link>
+  );
 
   return (
     // Phones, map view: the page fills the window between the header and the tab bar, and the
     // map takes what the heading and controls leave (header 4rem + 1.5rem of padding above, a
     // little room below).
     <div
-      className={`space-y-5 ${view === "carte" ? "max-wide:flex max-wide:h-[calc(100dvh-6.5rem-var(--spacing-tab-bar))] max-wide:flex-col" : ""}`}
+      className={`space-y-3 sm:space-y-5 ${view === "carte" ? "max-wide:flex max-wide:h-[calc(100dvh-6.5rem-var(--spacing-tab-bar))] max-wide:flex-col" : ""}`}
     >
+      <CardDisplayScript />
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
-          <p className="mt-1 text-slate-700" aria-live="polite">
-            {resultCountLabel(result.total, result.totalCapped)}
-          </p>
+        <div className="min-w-0 max-sm:w-full">
+          <h1 className="text-xl font-bold sm:text-3xl">{searchHeading(filters)}</h1>
+          <div className="mt-0.5 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 sm:mt-1">
+            <p className="shrink-0 text-slate-700" aria-live="polite">
+              {resultCountLabel(result.total, result.totalCapped)}
+            </p>
+            {view === "liste" ? <CardDisplayToggle className="sm:hidden" /> : null}
+          </div>
         </div>
-        {/* Phones' map view keeps the height for the map: words and saving are in the list view and the header's popup. */}
-        <div className={view === "carte" ? "max-wide:hidden" : ""}>
+        <div className="max-sm:hidden">
           <SaveSearchButton query={mapQuery} proposedName={loaderData.proposedName} />
         </div>
       </div>
@@ -153,23 +170,29 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <div className="flex flex-wrap items-center gap-3">
+      {/* Phones: one sticky bar 'Filtres (3) · Trier · Carte · 🔔' (issue 36); wider: the controls in a row. */}
+      <div
+        data-results-bar
+        className="flex items-center max-sm:sticky max-sm:top-16 max-sm:z-20 max-sm:-mx-4 max-sm:divide-x max-sm:divide-slate-200 max-sm:border-y max-sm:border-slate-200 max-sm:bg-white max-sm:shadow-sm sm:flex-wrap sm:gap-3"
+      >
         <FilterDialog
           filters={filters}
           activeCount={badges.length}
-          onApply={(next) => void navigate(searchViewHref(next, view))}
+          count={count}
+          onApply={apply}
+          className="lg:hidden max-sm:h-11 max-sm:flex-1 max-sm:justify-center max-sm:rounded-none max-sm:bg-transparent max-sm:px-2 max-sm:shadow-none max-sm:ring-0"
         />
-        {/* Phones: filters and the view toggle on one line, the sort below. */}
-        <div className="order-last flex w-full flex-wrap items-center gap-x-3 gap-y-1 wide:order-none wide:w-auto">
-          <SortSelect filters={filters} view={view} />
-          {/* Consumer code D111-8: the ranking parameters, reachable from the results. */}
-          <Link to="/classement-des-annonces" className="text-sm text-brand-700 underline underline-offset-2">
-            Comment les annonces sont classées
-          </Link>
+        <div className="flex items-center gap-x-3 gap-y-1 max-sm:h-11 max-sm:flex-1 sm:flex-wrap">
+          <SortSelect
+            filters={filters}
+            view={view}
+            className="max-sm:h-full max-sm:flex-1 max-sm:justify-center max-sm:has-[select:focus-visible]:outline-2 max-sm:has-[select:focus-visible]:outline-brand-600"
+          />
+          <span className="max-sm:hidden">{rankingLink}</span>
         </div>
         <Link
           to={searchViewHref(listFilters, view === "carte" ? "liste" : "carte")}
-          className="ml-auto inline-flex items-center gap-2 rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-slate-800"
+          className="inline-flex items-center justify-center gap-2 text-sm font-semibold max-sm:h-11 max-sm:flex-1 max-sm:px-2 max-sm:text-slate-900 sm:ml-auto sm:rounded-lg sm:bg-slate-900 sm:px-4 sm:py-2.5 sm:text-white sm:hover:bg-slate-800"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
             {view === "carte" ? (
@@ -178,8 +201,10 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
               <path d="M12 2a7 7 0 0 1 7 7c0 5.2-7 13-7 13S5 14.2 5 9a7 7 0 0 1 7-7zm0 4.5a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z" />
             )}
           </svg>
-          {view === "carte" ? "Afficher la liste" : "Afficher la carte"}
+          <span className="sm:hidden">{view === "carte" ? "Liste" : "Carte"}</span>
+          <span className="max-sm:hidden">{view === "carte" ? "Afficher la liste" : "Afficher la carte"}</span>
         </Link>
+        <SaveSearchButton query={mapQuery} proposedName={loaderData.proposedName} compact className="w-14 shrink-0 sm:hidden" />
       </div>
 
       {badges.length ? (
@@ -212,72 +237,91 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {view === "carte" ? (
-        <div className="max-wide:min-h-80 max-wide:flex-1">
-          <SearchMapPanel
-            query={mapQuery}
-            area={result.center ? { center: result.center, radiusKm: filters.radius ?? DEFAULT_RADIUS_KM } : undefined}
-          />
-        </div>
-      ) : (
-        <section
-          aria-labelledby="resultats"
-          aria-busy={loading}
-          className={loading ? "opacity-60 transition-opacity" : undefined}
-        >
-          <h2 id="resultats" className="sr-only">
-            Résultats
-          </h2>
-          {result.total === 0 ? (
-            <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-              <p className="text-lg font-semibold">Aucun résultat trouvé</p>
-              <p className="mt-1 text-slate-600">
-                Essayez d'élargir votre recherche : moins de filtres, un rayon plus grand.
-              </p>
-              {badges.length ? (
-                <Link
-                  to={searchViewHref({}, "liste")}
-                  className="mt-4 inline-block font-semibold text-brand-700 underline"
-                >
-                  Voir toutes les annonces
-                </Link>
-              ) : null}
-            </div>
-          ) : result.items.length === 0 ? (
-            <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
-              <p className="text-lg font-semibold">Cette page ne contient aucune annonce.</p>
-              <Link
-                to={searchViewHref(listFilters, "liste")}
-                className="mt-4 inline-block font-semibold text-brand-700 underline"
-              >
-                Revenir à la première page
-              </Link>
+      {/* Wide screens: the filters open beside the results (issue 36). */}
+      {/* Phones' map view: both wrappers pass the page's remaining height on to the map. */}
+      <div
+        className={`lg:grid lg:grid-cols-[16.5rem_minmax(0,1fr)] lg:items-start lg:gap-5 ${view === "carte" ? "max-wide:flex max-wide:min-h-0 max-wide:flex-1 max-wide:flex-col" : ""}`}
+      >
+        <FilterSidebar filters={filters} onApply={applyLive} />
+        <div className={`min-w-0 space-y-5 ${view === "carte" ? "max-wide:flex max-wide:min-h-0 max-wide:flex-1 max-wide:flex-col" : ""}`}>
+          {view === "carte" ? (
+            <div className="max-wide:min-h-80 max-wide:flex-1">
+              <SearchMapPanel
+                query={mapQuery}
+                area={result.center ? { center: result.center, radiusKm: filters.radius ?? DEFAULT_RADIUS_KM } : undefined}
+              />
             </div>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {result.items.map((listing, index) => (
-                <li key={listing.id}>
-                  <ListingCard
-                    listing={listing}
-                    priceDrop={loaderData.priceDrops[listing.id]}
-                    compareAction={<CompareButton listingId={listing.id} />}
-                    priority={index === 0}
-                    action={
-                      <FavoriteButton
-                        listingId={listing.id}
-                        initialFavorite={favorites.has(listing.id)}
-                        screen="search"
+            <section
+              aria-labelledby="resultats"
+              aria-busy={loading}
+              className={loading ? "opacity-60 transition-opacity" : undefined}
+            >
+              <h2 id="resultats" className="sr-only">
+                Résultats
+              </h2>
+              {result.total === 0 ? (
+                <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+                  <p className="text-lg font-semibold">Aucun résultat trouvé</p>
+                  <p className="mt-1 text-slate-600">
+                    Essayez d'élargir votre recherche : moins de filtres, un rayon plus grand.
+                  </p>
+                  {badges.length ? (
+                    <Link
+                      to={searchViewHref({}, "liste")}
+                      className="mt-4 inline-block font-semibold text-brand-700 underline"
+                    >
+                      Voir toutes les annonces
+                    </Link>
+                  ) : null}
+                </div>
+              ) : result.items.length === 0 ? (
+                <div className="rounded-xl bg-white p-8 text-center shadow-sm ring-1 ring-slate-200">
+                  <p className="text-lg font-semibold">Cette page ne contient aucune annonce.</p>
+                  <Link
+                    to={searchViewHref(listFilters, "liste")}
+                    className="mt-4 inline-block font-semibold text-brand-700 underline"
+                  >
+                    Revenir à la première page
+                  </Link>
+                </div>
+              ) : (
+                <ul className="result-cards grid gap-4 sm:grid-cols-2 lg:grid-cols-2 xl:grid-cols-3">
+                  {result.items.map((listing, index) => (
+                    <li key={listing.id}>
+                      <ListingCard
+                        listing={listing}
+                        priceDrop={loaderData.priceDrops[listing.id]}
+                        compareAction={<CompareButton listingId={listing.id} />}
+                        priority={index === 0}
+                        imageSizes={cardDisplay === "grand" ? RESULT_CARD_IMAGE_SIZES_LARGE : RESULT_CARD_IMAGE_SIZES}
+                        action={
+                          <FavoriteButton
+                            listingId={listing.id}
+                            initialFavorite={favorites.has(listing.id)}
+                            screen="search"
+                          />
+                        }
                       />
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
           )}
-        </section>
-      )}
 
-      {view === "liste" ? <Pagination filters={filters} page={result.page} pageCount={result.pageCount} total={result.total} totalCapped={result.totalCapped} /> : null}
+          {view === "liste" ? (
+            <Pagination
+              filters={filters}
+              page={result.page}
+              pageCount={result.pageCount}
+              total={result.total}
+              totalCapped={result.totalCapped}
+            />
+          ) : null}
+          {view === "liste" ? <p className="text-center sm:hidden">{rankingLink}</p> : null}
+        </div>
+      </div>
     </div>
   );
 }

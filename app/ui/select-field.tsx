@@ -9,6 +9,7 @@ export function SelectField({
   options,
   groups,
   placeholder = "Choisissez…",
+  optionLabel = (value) => value,
   className = "",
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & {
@@ -18,6 +19,8 @@ export function SelectField({
   options: readonly (string | { value: string; label: string })[];
   /** When given, the options are shown in these labelled groups instead (`<optgroup>`). */
   groups?: readonly { label: string; options: readonly string[] }[];
+  /** How a grouped option's value is shown (e.g. `fuelLabel`: 'Electrique' → 'Électrique'). */
+  optionLabel?: (value: string) => string;
   /** First, empty choice; null for none. */
   placeholder?: string | null;
   ref?: Ref<HTMLSelectElement>;
@@ -31,7 +34,7 @@ export function SelectField({
           <optgroup key={group.label} label={group.label}>
             {group.options.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {optionLabel(option)}
               </option>
             ))}
           </optgroup>

@@ -3,9 +3,10 @@ const appPort = Number(process.env.E2E_PORT ?? 3100);
 export const E2E = {
   appPort,
   appUrl: `http://localhost:${appPort}`,
-  smtpPort: appPort + 25,
-  mailboxPort: appPort + 26,
-  oidcPort: appPort + 27,
+  // Overridable for machines where each session owns a narrow port range.
+  smtpPort: Number(process.env.E2E_PEER_PORT ?? appPort + 25),
+  mailboxPort: Number(process.env.E2E_PEER_PORT ?? appPort + 25) + 1,
+  oidcPort: Number(process.env.E2E_PEER_PORT ?? appPort + 25) + 2,
 };
 
 /** The app's client registration at the test OpenID Connect provider. */

@@ -32,6 +32,20 @@ export const FUELS = [
   "Autre",
 ] as const;
 
+/**
+ * How an energy is written for people (issue 36): the stored value 'Electrique' (kept for old
+ * links and saved searches) is shown 'Électrique' everywhere — cards, filters, badges, the
+ * wizard, the listing and the comparison. Other values are shown as stored.
+ */
+export function fuelLabel(fuel: string): string;
+export function fuelLabel(fuel: string | null | undefined): string | null | undefined;
+export function fuelLabel(fuel: string | null | undefined): string | null | undefined {
+  return fuel === "Electrique" ? "Électrique" : fuel;
+}
+
+/** The energies as `<select>` options: stored value, display label. */
+export const FUEL_OPTIONS: readonly { value: Fuel; label: string }[] = FUELS.map((value) => ({ value, label: fuelLabel(value) }));
+
 export const GEARBOXES = ["Manuelle", "Automatique", "Semi-automatique"] as const;
 
 export const LICENSE_STATUSES = ["Permis", "Sans permis"] as const;

@@ -216,7 +216,7 @@ function ComparedRow({
   const cell = different ? "bg-amber-50" : "bg-white";
   return (
     <tr data-differs={different || undefined}>
-      <th scope="row" className={`sticky left-0 z-10 w-28 max-w-28 border-b border-slate-100 p-3 text-left break-words hyphens-auto wide:w-48 wide:max-w-48 align-top text-xs font-semibold uppercase tracking-wide text-slate-500 ${cell}`}>
+      <th scope="row" className={`sticky left-0 z-10 w-28 border-b border-slate-100 p-3 text-left break-normal hyphens-manual [overflow-wrap:normal] wide:w-48 align-top text-xs font-semibold uppercase tracking-wide text-slate-500 ${cell}`}>
         {label}
         {different ? <span className="ml-1 font-normal normal-case text-amber-800">(diffère)</span> : null}
       </th>

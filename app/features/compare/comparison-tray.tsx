@@ -190,7 +190,11 @@ export function CompareButton({ listingId, variant = "card" }: { listingId: stri
 
 /**
  * The tray at the bottom of every page but /comparer: 'Comparer (3)' opens the comparison.
- * On phones it floats above the tab bar, and on a listing's page above its contact bar too.
+ * A docked strip, not a floating pill (issue 36, decision 0045): on phones right above the tab
+ * bar (and on a listing's page above its contact bar too), at the bottom of wide screens; the
+ * page reserves its height after its last line, and `scroll-padding-bottom` (app.css) keeps any
+ * control the browser scrolls to — focus, `scrollIntoView` — clear of it, so it covers nothing
+ * a visitor can reach.
  */
 export function ComparisonTrayBar() {
   const tray = useComparisonTray();
@@ -200,17 +204,18 @@ export function ComparisonTrayBar() {
   const aboveContactBar = pathname.startsWith("/annonce/");
   return (
     <>
-      {/* Room for the bar after the page's last line. */}
+      {/* Room for the strip after the page's last line. */}
       <div aria-hidden="true" className="h-16" />
       <div
         role="region"
         aria-label="Comparaison"
-        className={`pointer-events-none fixed inset-x-0 z-30 flex flex-col items-center gap-2 px-4 wide:bottom-4 ${
-          aboveContactBar ? "bottom-[calc(var(--spacing-tab-bar)+4.5rem)]" : "bottom-[calc(var(--spacing-tab-bar)+0.5rem)]"
+        data-compare-dock
+        className={`fixed inset-x-0 z-30 flex flex-col items-center gap-2 border-t border-slate-200 bg-white px-4 py-2 shadow-[0_-2px_8px_rgb(15_23_42/0.06)] wide:bottom-0 ${
+          aboveContactBar ? "bottom-[calc(var(--spacing-tab-bar)+4rem)]" : "bottom-(--spacing-tab-bar)"
         }`}
       >
         {tray.message ? (
-          <p role="alert" className="pointer-events-auto flex max-w-md items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
+          <p role="alert" className="flex max-w-md items-start gap-3 rounded-lg bg-slate-900 px-4 py-3 text-sm text-white shadow-lg">
             <span>{tray.message}</span>
             <button type="button" onClick={tray.dismiss} className="font-semibold text-brand-200 underline">
               OK
@@ -218,7 +223,7 @@ export function ComparisonTrayBar() {
           </p>
         ) : null}
         {tray.ids.length ? (
-          <div className="pointer-events-auto flex items-center gap-1 rounded-full bg-brand-700 p-1 text-white shadow-lg">
+          <div className="flex items-center gap-1 rounded-full bg-brand-700 p-1 text-white shadow-sm">
             <Link to={comparePath(tray.ids)} className="rounded-full px-4 py-2 text-sm font-semibold hover:bg-brand-800">
               Comparer ({tray.ids.length})
             </Link>

@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { Link } from "react-router";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { listingPath } from "~/features/listings/listing-seo";
@@ -31,7 +32,7 @@ export function SimilarListings({ listings }: { listings: ListingCardData[] }) {
 function SimilarCard({ listing }: { listing: ListingCardData }) {
   const title = `${listing.brand} ${listing.model}`;
   const photo = listing.photos[0];
-  const facts = [listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel].filter(Boolean).join(" · ");
+  const facts = [listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel)].filter(Boolean).join(" · ");
   return (
     <article className="relative h-full overflow-hidden rounded-xl bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-600">
       <img

@@ -8,6 +8,7 @@ import type { ListingCardData, PriceDropBadge } from "./listing-card-data";
 import { CritAirSticker } from "./critair-sticker";
 import { PriceDropPrice } from "./price-drop-price";
 import { listingPath } from "./listing-seo";
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 
 /** Counts the click on a card (spec §3 click counter) without delaying the navigation. */
 export function recordCardClick(listingId: string) {
@@ -19,6 +20,10 @@ export { PLACEHOLDER_PHOTO_SRC as PLACEHOLDER_PHOTO } from "~/ui/photo-carousel"
 
 /** Cards fill one column on phones, two on tablets, three or four on wide screens. */
 export const CARD_IMAGE_SIZES = "(max-width: 639px) 100vw, (max-width: 1023px) 50vw, 360px";
+
+/** Results (/recherche): a 120 px photo on phones' compact cards, the grid's widths elsewhere. */
+export const RESULT_CARD_IMAGE_SIZES = "(max-width: 640px) 120px, (max-width: 1023px) 50vw, 360px";
+export const RESULT_CARD_IMAGE_SIZES_LARGE = CARD_IMAGE_SIZES;
 
 /**
  * A listing in a grid (spec §2 Search: card contents): photo carousel (previous/next wrap
@@ -34,8 +39,11 @@ export function ListingCard({
   priceDrop,
   compareAction,
   priority = false,
+  imageSizes = CARD_IMAGE_SIZES,
 }: {
   listing: ListingCardData;
+  /** The photo's `sizes`: RESULT_CARD_IMAGE_SIZES where phones show compact cards. */
+  imageSizes?: string;
   /** The first card of a list above the fold: its photo is the page's LCP image (PhotoCarousel). */
   priority?: boolean;
   linkable?: boolean;
@@ -50,12 +58,12 @@ export function ListingCard({
   return (
     <article className="listing-card">
       {/* Above the stretched link so its buttons work; clicks elsewhere on the photo reach the link. */}
-      <div className="pointer-events-none relative z-10 [&_button]:pointer-events-auto">
-        <PhotoCarousel photos={listing.photos} alt={title} sizes={CARD_IMAGE_SIZES} className="aspect-[4/3]" priority={priority} />
+      <div className="card-media pointer-events-none relative z-10 [&_button]:pointer-events-auto">
+        <PhotoCarousel photos={listing.photos} alt={title} sizes={imageSizes} className="card-photo aspect-[4/3]" priority={priority} />
       </div>
-      {action ? <div className="absolute right-2 top-2 z-20">{action}</div> : null}
-      <div className="space-y-1 p-3">
-        <h3 className="truncate font-semibold">
+      {action ? <div className="card-action absolute right-2 top-2 z-20">{action}</div> : null}
+      <div className="card-body space-y-1 p-3">
+        <h3 className="card-title truncate font-semibold">
           {linkable ? (
             <Link
               to={listingPath(listing)}
@@ -68,14 +76,20 @@ export function ListingCard({
             title
           )}
         </h3>
-        <p className="text-sm text-slate-600">
+        <p className="card-large text-sm text-slate-600">
           {listing.year ?? "Année non spécifiée"} · {listing.gearbox ?? "Boîte non spécifiée"}
         </p>
-        <p className="text-sm text-slate-600">
+        <p className="card-large text-sm text-slate-600">
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
-          {listing.fuel ?? "Énergie non spécifiée"}
+          {fuelLabel(listing.fuel) ?? "Énergie non spécifiée"}
         </p>
-        <div className="flex items-center justify-between gap-2 pt-1">
+        {/* Compact cards (results on phones, issue 36): the key facts on one line, shown by app.css. */}
+        <div className="card-compact hidden truncate text-sm text-slate-600">
+          {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel)]
+            .filter(Boolean)
+            .join(" · ")}
+        </div>
+        <div className="card-price flex items-center justify-between gap-2 pt-1">
           {priceDrop && listing.price != null ? (
             <PriceDropPrice price={listing.price} drop={priceDrop} />
           ) : (
@@ -85,19 +99,23 @@ export function ListingCard({
           )}
           {compareAction}
         </div>
-        {isPriceLevel(listing.priceLevel) ? <PriceRatingBadge level={listing.priceLevel} /> : null}
-        <div className="flex items-center gap-1.5">
+        {isPriceLevel(listing.priceLevel) ? (
+          <div className="card-large">
+            <PriceRatingBadge level={listing.priceLevel} />
+          </div>
+        ) : null}
+        <div className="card-place flex items-center gap-1.5">
           <p className="mr-auto truncate text-sm text-slate-600">
             {listing.postalCode} {listing.city}
           </p>
           <CritAirSticker critair={listing.critair} />
           {listing.sellerKind ? (
-            <span className="shrink-0 rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
+            <span className="card-seller shrink-0 rounded bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{listing.sellerKind === "pro" ? "Pro" : "Particulier"}</span>
           ) : null}
         </div>
         {listing.publishedAt ? (
           // Paris calendar days at render time: a page rendered before midnight and hydrated after may differ by a day.
-          <p className="text-xs text-slate-500" suppressHydrationWarning>
+          <p className="card-age text-xs text-slate-500" suppressHydrationWarning>
             {formatListingAge(listing.publishedAt)}
           </p>
         ) : null}

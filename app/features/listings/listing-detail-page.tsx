@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
@@ -122,6 +123,7 @@ function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop:
     <div
       role="region"
       aria-label="Contacter le vendeur"
+      data-contact-bar
       className="listing-contact-bar"
     >
       <div className="flex items-center gap-2">
@@ -203,7 +205,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
           <header>
             <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
             <p className="mt-1 text-slate-600">
-              {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, listing.fuel, listing.gearbox].filter(Boolean).join(" · ")}
+              {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel), listing.gearbox].filter(Boolean).join(" · ")}
             </p>
             <div className="mt-1 flex items-center justify-between gap-2">
               <p className="text-sm text-slate-500">

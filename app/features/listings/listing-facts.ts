@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { critAirLabel } from "~/features/catalogue/critair-label";
 import { formatMileage } from "~/ui/format";
 import type { ListingDetail } from "./listing-detail-data";
@@ -14,7 +15,7 @@ export function listingFacts(listing: ListingDetail): [label: string, value: str
     ["Modèle", listing.model],
     ["Année", listing.year],
     ["Kilométrage", listing.mileage != null ? formatMileage(listing.mileage) : null],
-    ["Énergie", listing.fuel],
+    ["Énergie", fuelLabel(listing.fuel) ?? null],
     ["Boîte de vitesses", listing.gearbox],
     ["Puissance fiscale", listing.fiscalPower != null ? `${listing.fiscalPower} CV` : null],
     ["Puissance DIN", listing.dinPower != null ? `${listing.dinPower} ch` : null],

@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { useRef, useState } from "react";
 import { VERY_ACTIVE_LABEL } from "~/features/sellers/very-active";
 import { Form, Link, useActionData, useNavigation } from "react-router";
@@ -64,7 +65,7 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
           [
             ["Prix", item.price != null ? formatPrice(item.price) : "—"],
             ["Kilométrage", item.mileage != null ? formatMileage(item.mileage) : "—"],
-            ["Énergie", item.fuel],
+            ["Énergie", fuelLabel(item.fuel)],
             ["Boîte", item.gearbox],
             ["Type", item.vehicleType],
             ["Couleur", item.color],

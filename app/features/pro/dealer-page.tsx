@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { lazy, Suspense, useId, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { useRootData } from "~/features/auth/session-user";
@@ -404,7 +405,7 @@ function ChoiceSelect(props: {
         <option value="">Toutes</option>
         {props.choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.value} ({choice.count})
+            {fuelLabel(choice.value)} ({choice.count})
           </option>
         ))}
       </select>

@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { computeCritAir, critAirLabel } from "~/features/catalogue/critair";
 import type { PriceGuidance } from "~/features/pricing/price-guidance";
 import { useEffect, useRef, useState, type FormEvent } from "react";
@@ -295,7 +296,7 @@ function Summary({ values, photoCount }: { values: WizardValues; photoCount: num
   const rows: [string, string][] = [
     ["Véhicule", `${values.brand ?? ""} ${values.model ?? ""}`.trim()],
     ["Année", values.year ?? ""],
-    ["Énergie / boîte", [values.fuel, values.gearbox].filter(Boolean).join(" · ")],
+    ["Énergie / boîte", [fuelLabel(values.fuel), values.gearbox].filter(Boolean).join(" · ")],
     ["Kilométrage", values.mileage ? formatMileage(Number(values.mileage)) : ""],
     ["Crit'Air", critAirText(values)],
     ["Localisation", values.city ? `${values.postalCode ?? ""} ${values.city}` : ""],

@@ -4,7 +4,8 @@ import { CATALOGUE, findBrand } from "~/features/catalogue/catalogue-data";
 import { sortedModels } from "~/features/catalogue/model-order";
 import {
   COLORS,
-  FUELS,
+  FUEL_OPTIONS,
+  fuelLabel,
   GEARBOXES,
   LICENSE_STATUSES,
   VEHICLE_CONDITIONS,
@@ -307,8 +308,9 @@ function Characteristics({
       <SelectField
         label="Énergie"
         name="fuel"
-        options={FUELS}
+        options={FUEL_OPTIONS}
         groups={suggestions?.fuelGroups}
+        optionLabel={fuelLabel}
         defaultValue={fuel}
         hint={values.fuel ? undefined : proposed(fuel, suggestions?.defaultFuel ?? "")}
         error={errors.fuel}

@@ -25,7 +25,18 @@ async function postSavedSearch(query: string, name: string | undefined): Promise
  * (editable); signed out, the login popup first, then the search is saved under the proposed
  * name (renamed later in 'Mes recherches').
  */
-export function SaveSearchButton({ query, proposedName }: { query: string; proposedName: string }) {
+export function SaveSearchButton({
+  query,
+  proposedName,
+  compact = false,
+  className = "",
+}: {
+  query: string;
+  proposedName: string;
+  /** Phones' results bar (issue 36): the bell alone, the words for screen readers; the form opens leftwards. */
+  compact?: boolean;
+  className?: string;
+}) {
   const user = useOptionalUser();
   const { openAuthDialog } = useAuthDialog();
   // Proposed by the loader (proposeSearchName, with the equipment's labels): the parser and the
@@ -71,19 +82,26 @@ export function SaveSearchButton({ query, proposedName }: { query: string; propo
   }
 
   return (
-    <div className="relative">
-      <Button variant="secondary" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={onClick} disabled={pending}>
+    <div className={`relative ${className}`}>
+      <Button
+        variant={compact ? "ghost" : "secondary"}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={onClick}
+        disabled={pending}
+        className={compact ? "h-11 w-full px-2" : ""}
+      >
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 fill-current">
           <path d="M12 22a2.5 2.5 0 0 0 2.5-2.5h-5A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.8V3a1.5 1.5 0 0 0-3 0v1.2A7 7 0 0 0 5 11v5l-2 2v1h18v-1z" />
         </svg>
-        Sauvegarder la recherche
+        <span className={compact ? "sr-only" : undefined}>Sauvegarder la recherche</span>
       </Button>
       {open ? (
         <form
           id={panelId}
           noValidate
           onSubmit={onSubmit}
-          className="absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] space-y-3 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200 max-wide:left-0 max-wide:right-auto"
+          className={`absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] space-y-3 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200 ${compact ? "" : "max-wide:left-0 max-wide:right-auto"}`}
         >
           <TextField
             label="Nom de la recherche"
@@ -105,7 +123,7 @@ export function SaveSearchButton({ query, proposedName }: { query: string; propo
         </form>
       ) : null}
       {saved ? (
-        <p role="status" className="mt-2 text-sm text-emerald-800">
+        <p role="status" className={compact ? "absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl bg-white p-3 text-sm text-emerald-800 shadow-lg ring-1 ring-slate-200" : "mt-2 text-sm text-emerald-800"}>
           {saved.created ? "Recherche sauvegardée" : "Cette recherche était déjà sauvegardée"} : « {saved.name} ».{" "}
           <Link to="/recherches" className="font-semibold underline">
             Mes recherches
@@ -114,7 +132,7 @@ export function SaveSearchButton({ query, proposedName }: { query: string; propo
         </p>
       ) : null}
       {error && !open ? (
-        <p role="alert" className="mt-2 text-sm text-red-700">
+        <p role="alert" className={compact ? "absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl bg-white p-3 text-sm text-red-700 shadow-lg ring-1 ring-slate-200" : "mt-2 text-sm text-red-700"}>
           {error}
         </p>
       ) : null}

@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type EquipmentLabels, type SearchFilters } from "~/features/search/search-params";
 import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
@@ -64,7 +65,7 @@ export function proposeSearchName(filters: SavedFilters, equipmentLabels: Equipm
   const parts: string[] = [];
   const vehicle = [filters.brand ?? list(filters.brands), filters.model ?? list(filters.models)].filter(Boolean).join(" ");
   if (vehicle) parts.push(vehicle);
-  const energy = filters.fuel ?? list(filters.energies);
+  const energy = fuelLabel(filters.fuel) ?? list(filters.energies?.map((fuel) => fuelLabel(fuel)));
   if (energy) parts.push(energy);
   if (filters.vehicleType) parts.push(filters.vehicleType);
   if (filters.gearbox) parts.push(filters.gearbox);

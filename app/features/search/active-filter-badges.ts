@@ -1,3 +1,4 @@
+import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters, type EquipmentLabels } from "./search-params";
 
@@ -56,7 +57,7 @@ export function activeFilterBadges(filters: SearchFilters, equipmentLabels: Equi
   for (const model of filters.models ?? [])
     add(`models:${model}`, `Modèle : ${model}`, withoutItem(filters, "models", model));
   for (const fuel of filters.energies ?? [])
-    add(`energies:${fuel}`, `Énergie : ${fuel}`, withoutItem(filters, "energies", fuel));
+    add(`energies:${fuel}`, `Énergie : ${fuelLabel(fuel)}`, withoutItem(filters, "energies", fuel));
   if (filters.postalCode) {
     add(
       "location",
@@ -65,7 +66,7 @@ export function activeFilterBadges(filters: SearchFilters, equipmentLabels: Equi
     );
   }
   if (filters.vehicleType) add("vehicleType", `Type : ${filters.vehicleType}`, without(filters, "vehicleType"));
-  if (filters.fuel) add("fuel", `Carburant : ${filters.fuel}`, without(filters, "fuel"));
+  if (filters.fuel) add("fuel", `Carburant : ${fuelLabel(filters.fuel)}`, without(filters, "fuel"));
   if (filters.gearbox) add("gearbox", `Boîte : ${filters.gearbox}`, without(filters, "gearbox"));
   if (filters.color) add("color", `Couleur : ${filters.color}`, without(filters, "color"));
   if (filters.priceMin !== undefined)

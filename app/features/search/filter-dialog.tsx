@@ -1,6 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { COLORS, FUELS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
+import { COLORS, FUEL_OPTIONS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
 import { Button } from "~/ui/button";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
@@ -10,8 +9,61 @@ import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP
 import { activeFilterBadges } from "./active-filter-badges";
 import { EquipmentFilter } from "./equipment-filter";
 import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
-import { DialogCloseButton } from "~/ui/dialog-close-button";
-import type { LazyDialogPanelProps } from "~/ui/lazy-dialog";
+import { COUNT_DEBOUNCE_MS, seeListingsLabel, useSearchCount, type LiveCount } from "./search-count";
+
+/*
+ * The filters' form (spec §2 Search), in the 'Filtres' dialog (filter-dialog-panel.tsx, loaded
+ * on the first tap) and, from 1024 px, in the sidebar (filter-sidebar.tsx, server-rendered): this
+ * module imports no dialog library, so the results page can ship the sidebar (decision 0045).
+ */
+import { searchHref } from "./search-params";
+
+/**
+ * The sidebar's live filters (issue 36): a change is applied once the fields rest
+ * COUNT_DEBOUNCE_MS (one search per change, not per key), when every field is valid; the page's
+ * filters, when they change otherwise (a badge removed, words searched), replace the draft.
+ */
+function useLiveApply(options: {
+  live: boolean;
+  initial: SearchFilters;
+  draft: FilterDraft;
+  setDraft: (draft: FilterDraft) => void;
+  setErrors: (errors: DraftErrors) => void;
+  onApply: (filters: SearchFilters) => void;
+}) {
+  const { live, initial, draft, setDraft, setErrors } = options;
+  const onApply = useRef(options.onApply);
+  useEffect(() => {
+    onApply.current = options.onApply;
+  });
+  const pageKey = searchHref({ ...initial, page: undefined });
+  const applied = useRef(pageKey);
+  const drafted = useRef(draft);
+  // The page's filters changed, and not by this form: they replace the draft.
+  useEffect(() => {
+    if (!live || pageKey === applied.current) return;
+    applied.current = pageKey;
+    const next = draftFromFilters(initial);
+    drafted.current = next;
+    setDraft(next);
+    setErrors({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live, pageKey]);
+  useEffect(() => {
+    if (!live || drafted.current === draft) return;
+    drafted.current = draft;
+    const timer = window.setTimeout(() => {
+      const result = filtersFromDraft(draft);
+      setErrors(result.errors);
+      if (Object.values(result.errors).some(Boolean)) return;
+      const key = searchHref({ ...result.filters, page: undefined });
+      if (key === applied.current) return;
+      applied.current = key;
+      onApply.current(result.filters);
+    }, COUNT_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [live, draft, setErrors]);
+}
 
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -54,58 +106,33 @@ export function FilterBadge({ label, onRemove }: { label: string; onRemove: () =
 }
 
 /**
- * The 'Filtres' dialog (spec §2 Search): active filters as removable badges, 'Tout effacer',
- * 'Appliquer', and the sections Marque et modèle, Localisation (postal code + radius slider),
- * Caractéristiques, Esthétique, then prices, years, mileage and sort. Nothing changes until
- * 'Appliquer', which hands every non-empty filter to `onApply` (the page writes the URL).
- * Loaded by `FilterDialog` (filter-button.tsx) on the first tap on 'Filtres' (decision 0021).
+ * The form of the filters. In the dialog (mounted each time it opens, so it always starts from
+ * the page's filters) nothing changes until 'Voir N annonces', the number counted as the
+ * filters change (issue 36). `live` (the sidebar of wide screens, filter-sidebar.tsx): each
+ * change is applied once the fields rest COUNT_DEBOUNCE_MS, and the page's new filters (a badge
+ * removed, words searched) come back into the form.
  */
-export default function FilterDialogPanel({
-  filters,
-  open,
-  onOpenChange,
-  onCloseAutoFocus,
+export function FilterForm({
+  initial,
   onApply,
-}: LazyDialogPanelProps & {
-  filters: SearchFilters;
+  count,
+  live = false,
+}: {
+  initial: SearchFilters;
   onApply: (filters: SearchFilters) => void;
+  count?: LiveCount;
+  live?: boolean;
 }) {
-  const setOpen = onOpenChange;
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed inset-0 z-50 flex flex-col bg-white shadow-2xl focus:outline-none wide:left-auto wide:w-[30rem]">
-          <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <Dialog.Title className="text-lg font-bold">Filtres</Dialog.Title>
-            <DialogCloseButton />
-          </div>
-          <Dialog.Description className="sr-only">
-            Choisissez vos critères puis appliquez-les aux résultats.
-          </Dialog.Description>
-          <FilterForm
-            initial={filters}
-            onApply={(next) => {
-              setOpen(false);
-              onApply(next);
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-/** Mounted each time the dialog opens, so it always starts from the page's filters. */
-function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (filters: SearchFilters) => void }) {
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(initial));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const radiusId = useId();
-  const badges = activeFilterBadges(filtersFromDraft(draft).filters, EQUIPMENT_LABELS);
+  const drafted = filtersFromDraft(draft);
+  const badges = activeFilterBadges(drafted.filters, EQUIPMENT_LABELS);
+  const valid = !Object.values(drafted.errors).some(Boolean);
+  const liveCount = useSearchCount(live || !valid ? null : drafted.filters, count ?? null);
+  useLiveApply({ live, initial, draft, setDraft, setErrors, onApply });
 
   // After a refused 'Appliquer', take the keyboard to the first field to correct.
   useEffect(() => {
@@ -131,8 +158,14 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
   const numberProps = { inputMode: "numeric" as const, autoComplete: "off" };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="flex-1 space-y-5 overflow-y-auto px-5 py-4">
+    <form
+      ref={formRef}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={live ? "Filtres" : undefined}
+      className={live ? "@container flex flex-col" : "@container flex min-h-0 flex-1 flex-col"}
+    >
+      <div className={live ? "space-y-5" : "flex-1 space-y-5 overflow-y-auto px-5 py-4"}>
         <section aria-labelledby="filtres-actifs">
           <h3 id="filtres-actifs" className="text-sm font-semibold text-slate-700">
             Filtres actifs
@@ -168,7 +201,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
                 models: value.brand !== d.brand || value.model !== d.model ? [] : d.models,
               }))
             }
-            className="grid gap-3 sm:grid-cols-2"
+            className="grid gap-3 @md:grid-cols-2"
           />
         </Section>
 
@@ -268,7 +301,7 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
           <SelectField
             label="Carburant"
             placeholder="Tous les carburants"
-            options={FUELS}
+            options={FUEL_OPTIONS}
             value={draft.fuel}
             onChange={(event) => {
               const fuel = event.target.value;
@@ -357,6 +390,8 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
           />
         </Section>
 
+        {/* The sidebar leaves the order to the select above the results, beside it. */}
+        {live ? null : (
         <Section title="Tri">
           <SelectField
             label="Trier par"
@@ -366,22 +401,30 @@ function FilterForm({ initial, onApply }: { initial: SearchFilters; onApply: (fi
             onChange={(event) => set("sort", SEARCH_SORTS.find((sort) => sort === event.target.value) ?? DEFAULT_SORT)}
           />
         </Section>
+        )}
       </div>
-      <div className="flex gap-3 border-t border-slate-200 bg-white px-5 py-4">
-        <Button
-          variant="secondary"
-          className="flex-1"
-          onClick={() => {
-            setDraft(draftFromFilters({ sort: draft.sort }));
-            setErrors({});
-          }}
-        >
-          Tout effacer
-        </Button>
-        <Button type="submit" className="flex-1">
+      {live ? (
+        // Applied as they change: no button but the one for keyboards that press Enter.
+        <button type="submit" className="sr-only">
           Appliquer
-        </Button>
-      </div>
+        </button>
+      ) : (
+        <div className="flex gap-3 border-t border-slate-200 bg-white px-5 py-4">
+          <Button
+            variant="secondary"
+            className="flex-1"
+            onClick={() => {
+              setDraft(draftFromFilters({ sort: draft.sort }));
+              setErrors({});
+            }}
+          >
+            Tout effacer
+          </Button>
+          <Button type="submit" className="flex-[1.4]" aria-live="polite">
+            {seeListingsLabel(valid ? liveCount : null)}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }

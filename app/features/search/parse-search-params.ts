@@ -5,7 +5,7 @@ import { parsePostalCode } from "~/features/places/postal-code";
 import { formatMileage, formatPrice } from "~/ui/format";
 import {
   DEFAULT_RADIUS_KM,
-  DEFAULT_SORT,
+  sortApplies,
   defaultSort,
   GOOD_DEALS_LABEL,
   quote,
@@ -273,8 +273,9 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   const sortRaw = read("sort");
   filters.sort = defaultSort(filters);
   if (sortRaw !== undefined) {
-    // 'Pertinence' without words to rank by: the default order, silently (a badge removed the words).
-    if (isSearchSort(sortRaw)) filters.sort = sortRaw === "relevance" && !filters.q ? DEFAULT_SORT : sortRaw;
+    // 'Pertinence' without words to rank by, 'Distance' without a place: the default order,
+    // silently (a badge removed the words or the postal code).
+    if (isSearchSort(sortRaw)) filters.sort = sortApplies(sortRaw, filters) ? sortRaw : defaultSort(filters);
     else errors.push("Tri inconnu : les annonces les plus récentes sont affichées d'abord.");
   }
 

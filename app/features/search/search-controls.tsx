@@ -10,7 +10,7 @@ import { useInteractive } from "~/ui/use-interactive";
  * The sort `<select>`: changing it loads the new order at once (the URL keeps it, page back to
  * 1). Without JavaScript it is a GET form with a 'Trier' button.
  */
-export function SortSelect({ filters, view }: { filters: SearchFilters; view: SearchView }) {
+export function SortSelect({ filters, view, className = "" }: { filters: SearchFilters; view: SearchView; className?: string }) {
   const id = useId();
   const navigate = useNavigate();
   // Changing the order needs the page's JavaScript (the 'Trier' button is for browsers without
@@ -18,14 +18,22 @@ export function SortSelect({ filters, view }: { filters: SearchFilters; view: Se
   const interactive = useInteractive();
   const keep = [...toSearchParams({ ...filters, sort: undefined, page: undefined })];
   return (
-    <Form noValidate method="get" action="/recherche" className="flex items-center gap-2">
+    // Phones' results bar (issue 36): the word 'Trier' as the button, the native list over it
+    // (transparent) so a tap opens the phone's own picker; wider screens: the labelled select.
+    <Form noValidate method="get" action="/recherche" className={`relative flex items-center gap-2 ${className}`}>
       {keep.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {view === "carte" ? <input type="hidden" name={VIEW_PARAM} value="carte" /> : null}
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 max-sm:sr-only">
         Trier par
       </label>
+      <span aria-hidden="true" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-900 sm:hidden">
+        <svg viewBox="0 0 24 24" className="h-5 w-5">
+          <path d="M7 4v16m0 0-3-3m3 3 3-3M17 20V4m0 0-3 3m3-3 3 3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Trier
+      </span>
       <select
         id={id}
         name="sort"
@@ -35,7 +43,7 @@ export function SortSelect({ filters, view }: { filters: SearchFilters; view: Se
           const sort = availableSorts(filters).find((s) => s === event.target.value) ?? defaultSort(filters);
           void navigate(searchViewHref({ ...filters, sort, page: undefined }, view));
         }}
-        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:cursor-wait disabled:opacity-60"
+        className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 disabled:cursor-wait disabled:opacity-60 max-sm:absolute max-sm:inset-0 max-sm:h-full max-sm:w-full max-sm:opacity-0 max-sm:disabled:opacity-0"
       >
         {availableSorts(filters).map((sort) => (
           <option key={sort} value={sort}>

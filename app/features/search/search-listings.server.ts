@@ -41,7 +41,7 @@ function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea
   const page = clampPage(filters.page);
   // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
   const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
-  const order = orderBy(filters, text, offset);
+  const order = orderBy(filters, text, offset, area);
   const limit = page > MAX_PAGE ? 0 : PAGE_SIZE;
   // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
   // in the search indexes, and a plain index scan would read each candidate's heap row before

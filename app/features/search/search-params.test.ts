@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CITY_RADIUS_KM, MAX_PAGE, PAGE_SIZE, searchHref, toSearchParams, withSuggestion, type SearchFilters } from "./search-params";
+import { availableSorts, CITY_RADIUS_KM, MAX_PAGE, PAGE_SIZE, searchHref, toSearchParams, withSuggestion, type SearchFilters } from "./search-params";
 import { activeFilterBadges, countActiveFilters } from "./active-filter-badges";
 import { parseSearchParams } from "./parse-search-params";
+import { FUEL_OPTIONS, fuelLabel } from "~/features/catalogue/vocabularies";
 
 const parse = (query: string) => parseSearchParams(new URLSearchParams(query));
 // French number formatting uses (narrow) no-break spaces.
@@ -300,7 +301,7 @@ describe("active filter badges and count", () => {
       "Marque : Peugeot",
       "Modèle : 208",
       "Énergie : Diesel",
-      "Énergie : Electrique",
+      "Énergie : Électrique",
       "Autour de 69001 (50 km)",
       "Carburant : Diesel",
       "Prix max : 15 000 €",
@@ -385,5 +386,31 @@ describe("seller=private|pro ('Vendeur', issue 33)", () => {
     expect(badges[1]?.remove).toEqual({ brand: "Peugeot" });
     expect(activeFilterBadges({ seller: "private" }).map((b) => b.label)).toEqual(["Vendeur : Particulier"]);
     expect(countActiveFilters({ seller: "private", fuel: "Diesel" })).toBe(2);
+  });
+});
+
+describe("'Distance' sort (issue 36): only around a postal code", () => {
+  it("is kept with a postal code and offered among the sorts", () => {
+    const { filters, errors } = parse("postalCode=69001&sort=distance");
+    expect(filters.sort).toBe("distance");
+    expect(errors).toEqual([]);
+    expect(toSearchParams(filters).get("sort")).toBe("distance");
+    expect(availableSorts(filters)).toContain("distance");
+  });
+
+  it("is ignored silently without one (a badge removed the place), and not offered", () => {
+    expect(parse("sort=distance")).toEqual({ filters: { sort: "recent", page: 1 }, errors: [] });
+    expect(parse("q=clio&sort=distance").filters.sort).toBe("relevance");
+    expect(availableSorts({})).not.toContain("distance");
+    expect(toSearchParams({ sort: "distance" }).has("sort")).toBe(false);
+  });
+});
+
+describe("energy labels (issue 36)", () => {
+  it("shows the stored 'Electrique' as 'Électrique', other energies as stored", () => {
+    expect(fuelLabel("Electrique")).toBe("Électrique");
+    expect(fuelLabel("Diesel")).toBe("Diesel");
+    expect(FUEL_OPTIONS.find((o) => o.value === "Electrique")?.label).toBe("Électrique");
+    expect(activeFilterBadges({ fuel: "Electrique" })[0]?.label).toBe("Carburant : Électrique");
   });
 });

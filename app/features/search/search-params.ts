@@ -38,7 +38,7 @@ export const DEFAULT_RADIUS_KM = 100;
 /** Radius of a town typed or picked in the words ("golf gti lyon" → within 20 km of Lyon). */
 export const CITY_RADIUS_KM = 20;
 
-export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc", "deals", "relevance"] as const;
+export const SEARCH_SORTS = ["recent", "price_asc", "price_desc", "mileage_asc", "year_desc", "deals", "distance", "relevance"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const DEFAULT_SORT: SearchSort = "recent";
 
@@ -49,6 +49,7 @@ export const SORT_LABELS: Record<SearchSort, string> = {
   mileage_asc: "Kilométrage croissant",
   year_desc: "Année : plus récentes d'abord",
   deals: "Bonnes affaires d'abord",
+  distance: "Distance : les plus proches",
   relevance: "Pertinence",
 };
 
@@ -80,9 +81,19 @@ export type EquipmentLabels = Readonly<Record<string, string>>;
 /** The market price filter's badge and checkbox (levels 1–2, app/features/pricing). */
 export const GOOD_DEALS_LABEL = "Bonne affaire et mieux";
 
-/** The sorts offered for a search: 'Pertinence' only with words to rank by (`q`). */
-export function availableSorts(filters: Pick<SearchFilters, "q">): SearchSort[] {
-  return SEARCH_SORTS.filter((sort) => sort !== "relevance" || Boolean(filters.q));
+/**
+ * Whether a sort can order this search: 'Pertinence' needs words to rank by (`q`), 'Distance'
+ * a place to measure from (`postalCode`, issue 36). Otherwise the search keeps its default order.
+ */
+export function sortApplies(sort: SearchSort, filters: Pick<SearchFilters, "q" | "postalCode">): boolean {
+  if (sort === "relevance") return Boolean(filters.q);
+  if (sort === "distance") return Boolean(filters.postalCode);
+  return true;
+}
+
+/** The sorts offered for a search: 'Pertinence' with words, 'Distance' with a postal code. */
+export function availableSorts(filters: Pick<SearchFilters, "q" | "postalCode">): SearchSort[] {
+  return SEARCH_SORTS.filter((sort) => sortApplies(sort, filters));
 }
 
 /** The sort used when none is asked: relevance when words were typed, else the newest first. */
@@ -250,7 +261,7 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("seller", filters.seller);
   set("critair", filters.critair);
   set("equipment", list(filters.equipment));
-  if (filters.sort && filters.sort !== defaultSort(filters) && (filters.sort !== "relevance" || filters.q)) {
+  if (filters.sort && filters.sort !== defaultSort(filters) && sortApplies(filters.sort, filters)) {
     set("sort", filters.sort);
   }
   if (filters.page && filters.page > 1) set("page", filters.page);
@@ -272,7 +283,7 @@ export function withQuery(filters: SearchFilters, q: string): SearchFilters {
   const words = q.trim();
   if (words) next.q = words;
   else delete next.q;
-  if (!filters.sort || filters.sort === defaultSort(filters) || (filters.sort === "relevance" && !next.q)) {
+  if (!filters.sort || filters.sort === defaultSort(filters) || !sortApplies(filters.sort, next)) {
     delete next.sort;
   }
   return next;

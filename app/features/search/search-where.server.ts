@@ -199,7 +199,7 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     // Only the vocabulary's items (the browser's parse checks their form only): an unknown
     // one is dropped, as /recherche says (equipmentErrors).
     equipment: filters.equipment?.filter(isEquipmentSlug).slice(0, 50),
-    sort: filters.sort && Object.hasOwn(ORDER_BY, filters.sort) ? filters.sort : "recent",
+    sort: filters.sort && (Object.hasOwn(ORDER_BY, filters.sort) || filters.sort === "distance") ? filters.sort : "recent",
     page: clampPage(filters.page),
     ownerId: text(filters.ownerId),
   };
@@ -256,7 +256,7 @@ export function searchWhere(
  * "price_desc" reads the (price, id) index backwards, which puts NULL prices first;
  * published listings always have a price (publishing requires one), so this never shows.
  */
-export const ORDER_BY: Record<SearchSort, SQL[]> = {
+export const ORDER_BY: Record<Exclude<SearchSort, "distance">, SQL[]> = {
   recent: [sql`${listings.publishedAt} desc nulls last`, sql`${listings.id} desc nulls last`],
   price_asc: [asc(listings.price), asc(listings.id)],
   price_desc: [desc(listings.price), desc(listings.id)],
@@ -286,11 +286,25 @@ export function ranked(filters: SearchFilters, text: TextMatch, offset: number):
 }
 
 /**
- * ORDER BY of a search's page: 'Pertinence' ranks by the text match (cover density), then the
- * newest (pages past RELEVANCE_WINDOW: the newest first).
+ * 'Distance' (issue 36): nearest first by the same great-circle distance as the circle's
+ * predicate, then the id. Only with a place (the parser drops the sort without a postal code;
+ * a hand-built search without one falls back to the newest first). No index holds the distance
+ * to an arbitrary point: the page's ids come from the circle's latitude band of
+ * `listings_published_geo_idx` (latitude, longitude, the filters' columns, published_at, id),
+ * index-only, the haversine computed on each entry of the circle and a top-N sort of them.
  */
-export function orderBy(filters: SearchFilters, text?: TextMatch, offset = 0): SQL[] {
+function distanceOrder(area: RadiusArea | undefined): SQL[] {
+  if (!area) return ORDER_BY.recent;
+  return [sql`${distanceKmSql(area.center)} asc`, asc(listings.id)];
+}
+
+/**
+ * ORDER BY of a search's page: 'Pertinence' ranks by the text match (cover density), then the
+ * newest (pages past RELEVANCE_WINDOW: the newest first); 'Distance' nearest first.
+ */
+export function orderBy(filters: SearchFilters, text?: TextMatch, offset = 0, area?: RadiusArea): SQL[] {
   const sort = filters.sort ?? "recent";
+  if (sort === "distance") return distanceOrder(area);
   if (sort !== "relevance") return ORDER_BY[sort];
   if (!ranked(filters, text, offset)) return ORDER_BY.relevance;
   return [sql`ts_rank_cd(${listings.searchVector}, ${tsQuery(text.words)}) desc`, ...ORDER_BY.recent];

@@ -5,7 +5,9 @@ import { Logo } from "~/ui/logo";
 
 export function SiteHeader() {
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+    // Opaque, no backdrop blur: on a phone without GPU raster the blur repainted under every
+    // scrolled frame (long tasks of 50–100 ms at a mid-range phone's speed, issue 36).
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <a
         href="#contenu"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
