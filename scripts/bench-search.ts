@@ -706,6 +706,17 @@ const FULL_MIX: QueryCase[] = [
       { critair: 3, sort: "price_asc" },
     ],
   },
+  // Issue 36 (decision 0045): 'Distance : les plus proches' — no index stops early on distance:
+  // the circle's entries are read (index-only, geo index) and sorted; dense circles are the cost.
+  {
+    name: "sort distance",
+    variants: [
+      { sort: "distance", postalCode: "75011", radius: 10 },
+      { sort: "distance", postalCode: "69001", radius: 50 },
+      { sort: "distance", postalCode: "23000", radius: 50 },
+      { sort: "distance", brand: "Peugeot", postalCode: "75011", radius: 50, page: 5 },
+    ],
+  },
   {
     name: "similar listings",
     variants: [
