@@ -142,6 +142,24 @@ export const EQUIPMENT_PHRASES: ReadonlyMap<string, string> = (() => {
   return map;
 })();
 
+/**
+ * A free list of equipment as a dealer's export writes it ('GPS, radar de recul ; Clim auto |
+ * Toit ouvrant') → the known items' slugs (vocabulary order) and the items not recognised, as
+ * written. Each item is matched whole, by label, slug or listed words, like the search box.
+ */
+export function equipmentOfText(text: string): { slugs: string[]; unrecognised: string[] } {
+  const slugs = new Set<string>();
+  const unrecognised: string[] = [];
+  for (const item of text.split(/[,;|\n]+/)) {
+    const written = item.trim();
+    if (!written) continue;
+    const slug = EQUIPMENT_PHRASES.get(fold(written));
+    if (slug) slugs.add(slug);
+    else unrecognised.push(written);
+  }
+  return { slugs: sortEquipment(slugs), unrecognised };
+}
+
 /** Longest phrase of EQUIPMENT_PHRASES, in words. */
 export const MAX_EQUIPMENT_PHRASE_WORDS = Math.max(...[...EQUIPMENT_PHRASES.keys()].map((k) => k.split(" ").length));
 

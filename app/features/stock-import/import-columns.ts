@@ -192,7 +192,7 @@ export const IMPORT_COLUMNS: readonly ImportColumnDoc[] = [
   {
     name: "equipements",
     required: false,
-    help: "Liste libre, ajoutée à la description (« Équipements : … »).",
+    help: "Liste séparée par des virgules : les équipements connus du site (GPS, caméra de recul, climatisation automatique…) deviennent les équipements de l'annonce, filtrables ; les autres sont ajoutés à la description (« Autres équipements : … »).",
     example: "GPS, radar de recul, climatisation automatique",
     aliases: ["équipements", "options"],
   },

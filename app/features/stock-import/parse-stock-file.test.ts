@@ -162,7 +162,18 @@ describe("parseStockFile", () => {
       inspectionResult: "favorable",
       ownerCount: 1,
     });
-    expect(outcome.vehicles[0]!.values.description).toContain("Équipements : GPS");
+    // The template's equipment is all known: it becomes the listing's, not description text.
+    expect(outcome.vehicles[0]!.values.equipment).toEqual(["climatisation-automatique", "radar-de-stationnement-arriere", "gps"]);
+    expect(outcome.vehicles[0]!.values.description).not.toContain("quipements");
+  });
+
+  it("equipment the site knows becomes the listing's equipment; the rest stays in the description", () => {
+    const header = `${HEADER};equipements`;
+    const outcome = ok(parseStockFile(utf8(`${header}\r\n${ROW};Clim auto | caméra de recul, Attelage, Jantes 19 pouces Cosmos,GPS\r\n`), PLACE));
+    expect(outcome.rejected).toEqual([]);
+    const values = outcome.vehicles[0]!.values;
+    expect(values.equipment).toEqual(["climatisation-automatique", "camera-de-recul", "gps", "attelage"]);
+    expect(values.description).toMatch(/\n\nAutres équipements : Jantes 19 pouces Cosmos$/);
   });
 
   describe("files that change nothing and say why", () => {

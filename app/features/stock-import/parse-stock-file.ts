@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { parse } from "csv-parse/sync";
 import { MAX_LISTING_PHOTOS } from "~/db/schema";
 import { fullListingSchema, type FullListingValues } from "~/features/publish/listing-schemas";
+import { equipmentOfText } from "~/features/catalogue/equipment";
 import { decodeStockFile, type StockFileEncoding } from "./decode-stock-file";
 import { readFrenchDate, readFrenchInteger, readFrenchMonth, readYear } from "./french-formats";
 import { IMPORT_COLUMNS, REQUIRED_COLUMNS, columnOfHeader, type ImportColumn } from "./import-columns";
@@ -163,11 +164,13 @@ function rowValues(cells: Cells, place: ImportPlace): Record<string, unknown> {
 
   const mileage = integerCell(cells, "kilometrage", "kilométrage");
   const price = integerCell(cells, "prix", "prix");
-  const features = cells.equipements ?? "";
+  // Equipment the vocabulary knows becomes the listing's equipment (filters, free text); the rest
+  // stays readable in the description.
+  const features = equipmentOfText(cells.equipements ?? "");
   const text =
     cells.description ||
     `${brand} ${model} de ${year}, ${mileage === undefined ? "" : `${new Intl.NumberFormat("fr-FR").format(Number(mileage))} km, `}${fuel.toLowerCase()}, boîte ${gearbox.toLowerCase()}.`;
-  const description = features ? `${text}\n\nÉquipements : ${features}` : text;
+  const description = features.unrecognised.length ? `${text}\n\nAutres équipements : ${features.unrecognised.join(", ")}` : text;
 
   return {
     brand,
@@ -188,6 +191,7 @@ function rowValues(cells: Cells, place: ImportPlace): Record<string, unknown> {
     vehicleCondition: cells.etat || "Non endommagé",
     ...inspection(cells),
     ownerCount: cells.proprietaires ?? "",
+    equipment: features.slugs,
     description,
     price,
     city: place.city,
