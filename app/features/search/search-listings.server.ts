@@ -22,6 +22,7 @@ import {
 import { listingsInCircle, placeDensity, walkBeatsBand } from "./place-density.server";
 import { countCap, firstMatching, textMatches, textWords, tsQuery, type TextMatch } from "./text-match.server";
 import { facetCount, facetKey } from "./facet-count.server";
+import { nearestArea } from "./nearest-area.server";
 
 /**
  * The search page of /recherche: one page of 24 cards and the capped number of matches
@@ -35,13 +36,20 @@ import { facetCount, facetKey } from "./facet-count.server";
  * `countCap(text) + 1` (so a broad search reads at most that many index entries instead of
  * every match).
  */
-function pageStatements(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined, text: TextMatch) {
+function pageStatements(
+  db: DbExecutor,
+  filters: SearchFilters,
+  area: RadiusArea | undefined,
+  text: TextMatch,
+  /** Where the page's ids are read: a smaller circle holding the page's nearest ('Distance', `nearestArea`). */
+  pageArea: RadiusArea | undefined = area,
+) {
   const spatialCount = area !== undefined && area.radiusKm >= SPATIAL_COUNT_MIN_KM && !narrowsBesidesPlace(filters);
-  const where = searchWhere(filters, area, "band", text);
+  const where = searchWhere(filters, pageArea, "band", text);
   const page = clampPage(filters.page);
   // No page past the last linkable one is ever read: OFFSET stays below MAX_PAGE × PAGE_SIZE.
   const offset = (Math.min(page, MAX_PAGE + 1) - 1) * PAGE_SIZE;
-  const order = orderBy(filters, text, offset, area);
+  const order = orderBy(filters, text, offset, pageArea);
   const limit = page > MAX_PAGE ? 0 : PAGE_SIZE;
   // Deferred join: the page's ids first, from an index alone (every filter column is INCLUDEd
   // in the search indexes, and a plain index scan would read each candidate's heap row before
@@ -219,12 +227,21 @@ export async function searchStatementsForExplain(options: {
   const resolved = await resolveArea(options.db, filters);
   if (!resolved.ok) return null;
   const [text] = await textMatches(options.db, filters);
-  const { items, count, offset } = pageStatements(options.db, filters, resolved.area, text);
+  const pageArea = await distancePageArea(options.db, filters, resolved.area, text);
+  const { items, count, offset } = pageStatements(options.db, filters, resolved.area, text, pageArea);
   // The items as the service reads them: a walked page's ids, or the page with its setting.
   if (resolved.area && walksByPlace(options.db, filters, resolved.area)) {
     return { items: placeWalkIds(options.db, filters, resolved.area), count, setting: PLACE_WALK_SETTING };
   }
   return { items, count, ...(offset > 0 ? { setting: DEEP_PAGE_SETTING } : {}) };
+}
+
+/** 'Distance': the circle a page's ids are read from (`nearestArea`); the search's own otherwise. */
+async function distancePageArea(db: DbExecutor, filters: SearchFilters, area: RadiusArea | undefined, text: TextMatch) {
+  if (filters.sort !== "distance" || !area) return area;
+  const page = clampPage(filters.page);
+  const needed = page > MAX_PAGE ? 0 : page * PAGE_SIZE;
+  return nearestArea({ db, filters, area, text, needed });
 }
 
 export async function searchListings(options: {
@@ -250,7 +267,8 @@ export async function searchListings(options: {
   const { page, rows, n, cap } = await firstMatching(
     await textMatches(db, filters),
     async (text) => {
-      const statements = pageStatements(db, filters, area, text);
+      const pageArea = await distancePageArea(db, filters, area, text);
+      const statements = pageStatements(db, filters, area, text, pageArea);
       const pageRows =
         walk && area
           ? walkedPage(db, filters, area)
@@ -258,7 +276,7 @@ export async function searchListings(options: {
             ? statements.items
             : db.transaction(async (tx) => {
                 await tx.execute(DEEP_PAGE_SETTING);
-                return await pageStatements(tx, filters, area, text).items;
+                return await pageStatements(tx, filters, area, text, pageArea).items;
               });
       // Two statements: on PostgreSQL they run on two pooled connections at once.
       const [rows, [counted]] = await Promise.all([pageRows, statements.count]);
