@@ -9,7 +9,8 @@ import type { Route } from "./+types/api.pro-stock-imports";
  * POST /api/pro/stock-imports?nom=<file name> — 'Importer un fichier': the CSV as the raw body
  * (streamed like a photo). Answers 202 `{ runId }` at once: the run is applied by a background
  * job and 'Mon stock' shows its progress and report. 401 signed out, 403 not a verified
- * professional, 413 above STOCK_IMPORT_MAX_BYTES (the limit stated), all in French.
+ * professional, 413 above STOCK_IMPORT_MAX_BYTES (the limit stated), 429 past 12 files an hour
+ * (with Retry-After), all in French.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { db, storage, jobs, config } = context.services;
@@ -19,6 +20,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await getSessionUser(request, context.services);
     if (!user) throw new AppError("unauthenticated", "Connectez-vous pour importer votre stock.");
+    // The place is taken before the body is read and kept if the file is then refused: storing
+    // and reading it is what the limit bounds (as photo uploads, decision 0027).
+    await context.services.rateLimits.consume("stockImport", user.id);
     const maxBytes = config.STOCK_IMPORT_MAX_BYTES;
     const file = await readBodyWithLimit(request, { maxBytes, message: tooLargeMessage(maxBytes) });
     const fileName = new URL(request.url).searchParams.get("nom");

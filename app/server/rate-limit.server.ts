@@ -26,6 +26,15 @@ export const USER_RATE_LIMITS = {
     windowMs: 10 * 60_000,
     message: "Vous avez envoyé trop de photos en peu de temps.",
   },
+  /**
+   * 12 stock files per hour per account (issue 35): a dealer re-imports after fixing its file a
+   * few times; each file is stored and parsed by a job, its photos fetched from the network.
+   */
+  stockImport: {
+    limit: 12,
+    windowMs: 60 * 60_000,
+    message: "Vous avez importé trop de fichiers de stock en peu de temps.",
+  },
   /** 10 listings submitted ('Publier l'annonce' that succeeded) per hour. */
   publish: {
     limit: 10,

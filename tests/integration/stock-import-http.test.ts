@@ -104,6 +104,24 @@ describe("stock import routes: who may do what", () => {
     expect(await runCount()).toBe(before);
   });
 
+  it("a professional uploads at most 12 files an hour: the 13th is 429 with Retry-After, nothing stored", async () => {
+    const limited = await startTestApp({ db: t, jobs, env: { STOCK_IMPORT_MAX_BYTES: "2048" }, userRateLimitScale: 1 });
+    try {
+      const pro = await member({ pro: "verified" });
+      const client = createClient(limited.url);
+      expect((await client.signIn(pro.email, pro.password)).status).toBe(200);
+      for (let i = 0; i < 12; i++) expect((await upload(client)).status).toBe(202);
+      const before = await runCount();
+      const refused = await upload(client);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await refused.json()) as { error: string }).error).toMatch(/^Vous avez importé trop de fichiers de stock en peu de temps\. Réessayez dans/);
+      expect(await runCount()).toBe(before);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("a file above STOCK_IMPORT_MAX_BYTES is refused with the limit stated, nothing stored", async () => {
     const before = await runCount();
     const response = await upload(owner.client, new Uint8Array(4096).fill(65));
