@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, listingPhotos, listings } from "~/db/schema";
+import { favorites, listingPhotos, listings, MAX_LISTING_PHOTOS } from "~/db/schema";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -53,7 +53,7 @@ describe(`schema and migrations (${process.env.TEST_DB_ENGINE})`, () => {
     await expect(insertListing(t.db, seller.id, { status: "approved" as never })).rejects.toThrow();
   });
 
-  it("allows one favourite per user and listing, and at most photo positions 0–2", async () => {
+  it("allows one favourite per user and listing, and at most photo positions 0–19 (MAX_LISTING_PHOTOS)", async () => {
     const seller = await insertUser(t.db);
     const buyer = await insertUser(t.db);
     const listing = await insertListing(t.db, seller.id);
@@ -62,7 +62,9 @@ describe(`schema and migrations (${process.env.TEST_DB_ENGINE})`, () => {
     const photo = { listingId: listing.id, storageKey: "k", width: 10, height: 10, variantWidths: [10] };
     await t.db.insert(listingPhotos).values({ ...photo, position: 0 });
     await expect(t.db.insert(listingPhotos).values({ ...photo, position: 0 })).rejects.toThrow();
-    await expect(t.db.insert(listingPhotos).values({ ...photo, position: 3 })).rejects.toThrow();
+    await t.db.insert(listingPhotos).values({ ...photo, position: MAX_LISTING_PHOTOS - 1 });
+    await expect(t.db.insert(listingPhotos).values({ ...photo, position: MAX_LISTING_PHOTOS })).rejects.toThrow();
+    await expect(t.db.insert(listingPhotos).values({ ...photo, position: -1 })).rejects.toThrow();
   });
 
   it("derives the spec's check/delete flags from the status", async () => {
