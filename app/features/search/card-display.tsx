@@ -60,7 +60,7 @@ export function CardDisplayToggle({ className = "" }: { className?: string }) {
   ];
   return (
     <div role="group" aria-label="Affichage des annonces" className={`inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap text-sm ${className}`}>
-      <span className="text-slate-600 max-[22rem]:sr-only">Affichage&nbsp;:</span>
+      <span className="text-slate-600">Affichage&nbsp;:</span>
       <span className="inline-flex rounded-lg bg-slate-100 p-0.5">
         {choices.map((choice) => (
           <button

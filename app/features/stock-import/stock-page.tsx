@@ -46,6 +46,7 @@ function RunSummary({ run }: { run: StockRunView }) {
       {run.status === "held" ? (
         <Form
           method="post"
+          noValidate
           className="space-y-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 ring-1 ring-amber-200"
           data-testid="stock-run-held"
         >
@@ -149,7 +150,7 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label="Importer un fichier">
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Importer un fichier">
       <label className="block text-sm font-medium text-slate-900" htmlFor="stock-file">
         Fichier CSV de votre stock ({maxMegabytes} Mo au plus)
       </label>
