@@ -35,7 +35,7 @@ for (const width of [375, 1280]) {
         await expect(tabs.getByRole("link")).toHaveText(["Accueil", "Explorer", "Publier", "Favoris", "Profil"]);
       }
       await page.getByRole("button", { name: /Menu du compte de/ }).click();
-      await expect(page.getByRole("menuitem")).toHaveText(["Mes annonces", "Messages", "Mes favoris", "Mes recherches", "Compte", "Je suis un professionnel", "Se déconnecter"]);
+      await expect(page.getByRole("menuitem")).toHaveText(["Mes annonces", "Messages", "Mes favoris", "Mes recherches", "Vus récemment", "Compte", "Je suis un professionnel", "Se déconnecter"]);
       await page.keyboard.press("Escape");
 
       await logOutThroughMenu(page);
