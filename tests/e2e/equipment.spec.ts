@@ -81,14 +81,19 @@ for (const width of [375, 1280]) {
 
     // 'Équipements' from the filters: in the URL, a badge per item, the card.
     await open(page, "/recherche?brand=Alpine");
-    await page.getByRole("button", { name: /^Filtres/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Filtres" });
-    await dialog.locator("summary", { hasText: "Multimédia" }).click();
-    await dialog.getByRole("checkbox", { name: "GPS / navigation" }).check();
-    await dialog.locator("summary", { hasText: "Sécurité et aide à la conduite" }).click();
-    await dialog.getByRole("checkbox", { name: "Caméra de recul" }).check();
-    await dialog.getByRole("button", { name: "Appliquer" }).click();
-    await expect(dialog).toBeHidden();
+    // Wide screens: the sidebar applies each choice as it is made (issue 36); narrower: the dialog.
+    const wide = width >= 1024;
+    if (!wide) await page.getByRole("button", { name: /^Filtres/ }).click();
+    const filters = wide ? page.getByRole("form", { name: "Filtres" }) : page.getByRole("dialog", { name: "Filtres" });
+    await filters.locator("summary", { hasText: "Multimédia" }).click();
+    await filters.getByRole("checkbox", { name: "GPS / navigation" }).check();
+    if (wide) await expect(page).toHaveURL(/[?&]equipment=gps(&|$)/);
+    await filters.locator("summary", { hasText: "Sécurité et aide à la conduite" }).click();
+    await filters.getByRole("checkbox", { name: "Caméra de recul" }).check();
+    if (!wide) {
+      await filters.getByRole("button", { name: /^(Voir .*annonces?|Aucune annonce)$/ }).click();
+      await expect(filters).toBeHidden();
+    }
     await expect(page).toHaveURL(/[?&]equipment=camera-de-recul%2Cgps(&|$)/);
     await settled(page);
     await expect(page.getByRole("link", { name: "Retirer le filtre Équipement : GPS / navigation" })).toBeVisible();
