@@ -82,8 +82,8 @@ const DRAG_INSTRUCTIONS = {
  * `onPhotosAdded` tells the surrounding form that the seller chose photos or that one was
  * stored, so it can drop an earlier 'Ajoutez au moins une photo.' error.
  *
- * Form fields (hidden): `photoCount` (photos stored) and `photosBusy` ("1" while uploading or
- * saving the order), so the surrounding form can validate step 7 like the others.
+ * Form fields (hidden): `photoCount` (photos stored) and `photosBusy` ("1" while uploading), so
+ * the surrounding form can validate step 7 like the others.
  */
 export function PhotoManager({
   listingId,
@@ -372,7 +372,10 @@ export function PhotoManager({
   }
 
   const stored = items.filter((i) => i.status === "done").length;
-  const busy = uploading || orderPending;
+  // Only uploads hold the step: the order's save is one short request that finishes on its own
+  // (it was started when the last upload ended), and holding 'Suivant' for it refused a seller
+  // whose tiles all read 'Photo enregistrée' (uploads finishing out of order start one).
+  const busy = uploading;
   const full = items.length >= MAX_PHOTOS;
 
   return (
