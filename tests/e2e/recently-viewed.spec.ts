@@ -15,6 +15,9 @@ async function openCard(page: Page, search: string, n: number): Promise<string> 
   await link.click();
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // Remembered once the page runs (after hydration): a person reads the page longer than that.
+  const id = path.split("/")[2]!;
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem("occazio:vus-recemment") ?? "")).toContain(id);
   return path;
 }
 
