@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { readDb } from "~/db/replicas.server";
+import { primaryDb, readDb } from "~/db/replicas.server";
 import { getSessionUser } from "~/features/auth/session.server";
 import { listRecentViews } from "~/features/recently-viewed/list-recent-views.server";
 import { recordRecentViews } from "~/features/recently-viewed/record-recent-views.server";
@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await getSessionUser(request, context.services);
   const ids = (new URL(request.url).searchParams.get("ids") ?? "").split(",").slice(0, RECENTLY_VIEWED_LIMIT * 4);
   const listings = await listRecentViews({
-    db: readDb(context.services),
+    // An account's own list, just written by a listing page's GET (no write marker): the primary.
+    db: me ? primaryDb(context.services) : readDb(context.services),
     storage: context.services.storage,
     userId: me?.id,
     visitorViews: ids.map((id, i) => ({ id, at: ids.length - i })),
