@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_PASSWORD, logInThroughUi } from "./fixtures";
 
@@ -9,6 +11,7 @@ import { DEMO_PASSWORD, logInThroughUi } from "./fixtures";
  */
 
 const DEALER = "garage@occazio.local";
+const SHOTS = path.join(os.tmpdir(), "occazio-dashboard-shots");
 
 async function signIn(page: Page, email: string) {
   await page.goto("/home");
@@ -50,7 +53,8 @@ for (const [width, sort] of [
       const row = rows.filter({ has: page.locator(`a[href="${href}"]`) });
       await expect.poll(async () => euros(await row.getByTestId("stock-row-price").textContent())).toBe(Math.round(price * 0.95));
     }
-    await page.screenshot({ path: `/work/shots/dashboard/stock-${width}.png`, fullPage: true });
+    if (width === 375) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: path.join(SHOTS, `stock-${width}.png`), fullPage: true });
   });
 }
 
@@ -80,7 +84,7 @@ test("the statistics chart shows a buyer's view and phone reveal of a dealer's l
     await expect(page.getByTestId("stats-chart").first()).toContainText("Cette annonce sur 90 jours");
     await page.getByText("Voir le détail par jour").first().click();
     await expect(page.getByRole("table").first()).toBeVisible();
-    await page.screenshot({ path: `/work/shots/dashboard/stats-${width}.png`, fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS, `stats-${width}.png`), fullPage: true });
     await context.close();
   }
 });
