@@ -151,7 +151,7 @@ export function StockTable({ data }: { data: StockTableData }) {
           Statistiques de la boutique
         </Link>
       </div>
-      <Form method="get" action={STOCK_PATH} className="grid gap-2 wide:grid-cols-[1fr_auto_auto_auto]" aria-label="Filtrer mes véhicules">
+      <Form method="get" action={STOCK_PATH} noValidate className="grid gap-2 wide:grid-cols-[1fr_auto_auto_auto]" aria-label="Filtrer mes véhicules">
         <label className="text-sm">
           <span className="sr-only">Marque, modèle ou référence</span>
           <input
