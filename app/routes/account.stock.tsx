@@ -4,6 +4,7 @@ import { listStockListings, listStockRuns } from "~/features/stock-import/list-s
 import { requireVerifiedPro } from "~/features/stock-import/stock-import-access.server";
 import type { StockPageData } from "~/features/stock-import/stock-page-data";
 import { StockPage } from "~/features/stock-import/stock-page";
+import { StockFeedSection } from "~/features/stock-import/stock-feed-section";
 import { isAppError } from "~/server/app-error";
 import { pageMeta } from "~/ui/seo";
 import { data } from "react-router";
@@ -65,5 +66,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Stock({ loaderData }: Route.ComponentProps) {
-  return <StockPage data={loaderData} />;
+  return <StockPage data={loaderData} feedSection={<StockFeedSection />} />;
 }

@@ -57,7 +57,7 @@ export interface PhotoFetchOptions {
   /** Conditional request: the ETag / Last-Modified of the bytes already processed. */
   etag?: string | null;
   lastModified?: string | null;
-  limits?: Partial<typeof PHOTO_FETCH_LIMITS>;
+  limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }>;
   /** Tests: the address policy (judgeAddress with `allowPrivate` by default). */
   judge?: (address: string) => AddressVerdict;
   /** Name resolution (tests replace it to make a name resolve to 127.0.0.1). */

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useActionData, useRevalidator } from "react-router";
 import { SignInRequired } from "~/features/auth/sign-in-required";
 import { PRO_PAGE_PATH } from "~/features/pro/pro-status";
@@ -179,7 +179,7 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
   );
 }
 
-export function StockPage({ data }: { data: StockPageData }) {
+export function StockPage({ data, feedSection }: { data: StockPageData; feedSection?: ReactNode }) {
   const revalidator = useRevalidator();
   const result = useActionData<{ ok?: string; error?: string }>();
   const active = data.access === "ok" && data.runs.some((run) => run.status === "queued" || run.status === "running");
@@ -233,6 +233,7 @@ export function StockPage({ data }: { data: StockPageData }) {
         <UploadForm maxMegabytes={data.maxMegabytes} onDone={() => void revalidator.revalidate()} />
         {latest ? <RunSummary run={latest} /> : null}
       </section>
+      {feedSection}
       {past.length > 0 ? (
         <section className="space-y-2" aria-labelledby="stock-runs-title">
           <h2 id="stock-runs-title" className="text-lg font-semibold text-slate-900">
