@@ -26,12 +26,11 @@ const FEED_TYPES = [
 
 const HTML_MESSAGE = "le flux a renvoyé une page HTML au lieu d'un fichier CSV ou JSON";
 
-function feedKind(maxBytes: number): FetchKind {
+function feedKind(): FetchKind {
   return {
     userAgent: "OccazioStockFeed/1.0",
     accept: "text/csv, application/json;q=0.9, text/plain;q=0.5",
-    tooLarge: (detail) =>
-      `flux trop lourd (${detail}) : aucune ligne n'a été importée ; la limite est de ${Math.floor(maxBytes / 1024 / 1024) || 1} Mo`,
+    tooLarge: (detail) => `flux trop lourd (${detail}) : aucune ligne n'a été importée`,
     checkType: (contentType) => {
       if (contentType === "text/html" || contentType === "application/xhtml+xml") return HTML_MESSAGE;
       return FEED_TYPES.includes(contentType)
@@ -61,7 +60,7 @@ export async function fetchStockFeed(
       ...options,
       limits: { maxBytes: options.maxBytes, timeoutMs: options.timeoutMs ?? FEED_FETCH_TIMEOUT_MS, maxRedirects: 3 },
     },
-    feedKind(options.maxBytes),
+    feedKind(),
   );
   if (result.notModified) return { notModified: true };
   const head = result.body.subarray(0, 512).toString("latin1").trimStart().toLowerCase();

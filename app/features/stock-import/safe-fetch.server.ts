@@ -152,12 +152,17 @@ function requestOnce(
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
-          request.destroy(new PhotoFetchError(kind.tooLarge(`plus de ${megabytes(maxBytes)}`)));
+          // Rejected here: the response may still end (what was received) before the request's error.
+          const error = new PhotoFetchError(kind.tooLarge(`plus de ${megabytes(maxBytes)}`));
+          reject(error);
+          request.destroy(error);
           return;
         }
         chunks.push(chunk);
       });
-      response.on("end", () => resolve({ status, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () => {
+        if (size <= maxBytes) resolve({ status, headers: response.headers, body: Buffer.concat(chunks) });
+      });
       response.on("error", reject);
     });
     const timer = setTimeout(
