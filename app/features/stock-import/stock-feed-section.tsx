@@ -113,7 +113,7 @@ export function StockFeedSection() {
       </h2>
       <p className="text-sm text-slate-600">
         Votre logiciel publie votre stock à une adresse (CSV ou JSON, mêmes colonnes que le fichier) : nous la lisons
-        toutes les 6 heures. Un véhicule absent du flux est retiré du site (« Vendu ou retiré par le professionnel »).{" "}
+        toutes les 6 heures. Un véhicule absent du flux est retiré du site.{" "}
         <a href={`${STOCK_HELP_PATH}#flux`} className="font-semibold text-brand-700 underline">
           En savoir plus
         </a>
