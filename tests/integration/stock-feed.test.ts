@@ -7,7 +7,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listings, proProfiles, stockFeeds, stockImportRuns } from "~/db/schema";
 import { judgeAddress } from "~/features/stock-import/address-policy";
+import { applyStockImport } from "~/features/stock-import/apply-stock-import.server";
 import { fetchStockFeed } from "~/features/stock-import/fetch-stock-feed.server";
+import { startStockImport } from "~/features/stock-import/start-stock-import.server";
 import { saveStockFeed, requestStockFeedSync } from "~/features/stock-import/stock-feeds.server";
 import {
   enqueueDueStockFeeds,
@@ -358,3 +360,39 @@ describe("the feed address goes through the SSRF guard of photos (decision 0047)
     }
   });
 });
+
+describe("a crash mid-import", () => {
+  it("the run resumes after its last committed batch: no duplicate, no lost row", async () => {
+    const owner = await insertPro();
+    const csv = [HEADER, ...Array.from({ length: 250 }, (_, i) => row(`R-${String(i).padStart(3, "0")}`))].join("\n");
+    const { runId } = await startStockImport({
+      db: t.db,
+      storage,
+      jobs,
+      userId: owner.id,
+      file: Buffer.from(csv),
+      fileName: "stock.csv",
+      maxBytes: 1024 * 1024,
+    });
+    // The worker dies during the second batch (its transaction rolls back).
+    let batches = 0;
+    const dying: JobQueue = {
+      ...jobs,
+      async enqueueMany() {
+        if (++batches === 2) throw new Error("processus tué");
+      },
+    };
+    await expect(applyStockImport({ db: t.db, storage, jobs: dying }, runId)).rejects.toThrow("processus tué");
+    const [halfway] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, runId));
+    expect(halfway).toMatchObject({ status: "running", processedRows: 100, created: 100 });
+    expect(await stockOf(owner.id)).toHaveLength(100);
+    // The job runs again (pg-boss retries it): the rest, once.
+    await applyStockImport({ db: t.db, storage, jobs }, runId);
+    const [run] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, runId));
+    expect(run).toMatchObject({ status: "done", processedRows: 250, created: 250, unchanged: 0, rejected: 0 });
+    const stock = await stockOf(owner.id);
+    expect(stock).toHaveLength(250);
+    expect(new Set(stock.map((l) => l.stockReference)).size).toBe(250);
+  });
+});
+
