@@ -65,6 +65,7 @@ export default [
   route("api/pro/stock-imports", "routes/api.pro-stock-imports.ts"),
   route("account/stock/modele.csv", "routes/account.stock.modele.ts"),
   route("account/stock/actions", "routes/account.stock.actions.ts"),
+  route("account/stock/flux", "routes/account.stock.flux.ts"),
   route("account/stock/imports/:id/rapport.csv", "routes/account.stock.rapport.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),

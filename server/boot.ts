@@ -24,6 +24,7 @@ import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith }
 import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 import { stockImportHandler } from "~/features/stock-import/apply-stock-import.server";
 import { stockPhotosHandler } from "~/features/stock-import/fetch-listing-photos.server";
+import { startStockFeedScheduler, stockFeedHandler } from "~/features/stock-import/sync-stock-feed.server";
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
 import { describeStorage } from "~/server/storage-config";
@@ -267,6 +268,19 @@ export async function startServer(
           maxRows: config.STOCK_IMPORT_MAX_ROWS,
           priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
         }),
+        "stock-feed": stockFeedHandler({
+          db: db,
+          storage,
+          jobs,
+          mailer,
+          logger,
+          publicUrl: config.PUBLIC_URL,
+          maxRows: config.STOCK_IMPORT_MAX_ROWS,
+          maxBytes: config.STOCK_IMPORT_MAX_BYTES,
+          retrySeconds: config.STOCK_FEED_RETRY_SECONDS,
+          allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
+          priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
+        }),
         "stock-photos": stockPhotosHandler({
           db,
           storage,
@@ -363,6 +377,15 @@ export async function startServer(
             onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour"),
           })
         : async () => {};
+    // 'Flux automatique': the feeds due get their `stock-feed` job (decision 0051).
+    const stopStockFeeds =
+      config.JOBS_IN_WEB || config.isEmbedded
+        ? startStockFeedScheduler({
+            db,
+            jobs,
+            onError: (err) => logger.warn({ err }, "flux de stock non planifiés"),
+          })
+        : async () => {};
 
     const stopBackups = dumpDataDir ? scheduleBackups({ config, logger, dump: dumpDataDir }) : () => {};
     // PGlite has no autovacuum: the embedded default runs its own (decision 0023).
@@ -438,6 +461,7 @@ export async function startServer(
           services.sitemap.stop();
           await stopPricing();
           await stopSellerStats();
+          await stopStockFeeds();
           await stopVacuum();
           await shared?.close();
           await replicas?.close();

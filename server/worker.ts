@@ -13,6 +13,7 @@ import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-pri
 import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
 import { stockImportHandler } from "~/features/stock-import/apply-stock-import.server";
 import { stockPhotosHandler } from "~/features/stock-import/fetch-listing-photos.server";
+import { startStockFeedScheduler, stockFeedHandler } from "~/features/stock-import/sync-stock-feed.server";
 
 /**
  * `npm run worker`: runs the background jobs (e-mails, price-drop digests) without serving HTTP, for web
@@ -76,6 +77,19 @@ try {
       maxRows: config.STOCK_IMPORT_MAX_ROWS,
       priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
     }),
+    "stock-feed": stockFeedHandler({
+      db: handle.db,
+      storage,
+      jobs,
+      mailer,
+      logger,
+      publicUrl: config.PUBLIC_URL,
+      maxRows: config.STOCK_IMPORT_MAX_ROWS,
+      maxBytes: config.STOCK_IMPORT_MAX_BYTES,
+      retrySeconds: config.STOCK_FEED_RETRY_SECONDS,
+      allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
+      priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
+    }),
     "stock-photos": stockPhotosHandler({
       db: handle.db,
       storage,
@@ -101,6 +115,11 @@ try {
   const stopSellerStats = startSellerStatsRefresher({
     db: handle.db,
     onError: (err) => logger.warn({ err }, "chiffres de confiance des vendeurs non mis à jour"),
+  });
+  const stopStockFeeds = startStockFeedScheduler({
+    db: handle.db,
+    jobs,
+    onError: (err) => logger.warn({ err }, "flux de stock non planifiés"),
   });
   // Its heartbeat in the database: the web processes report a dead worker (server/dependencies.ts).
   const heartbeat = await startWorkerHeartbeat({
@@ -134,6 +153,7 @@ try {
     force.unref();
     stopPricing()
       .then(() => stopSellerStats())
+      .then(() => stopStockFeeds())
       .then(() => jobs.close())
       // Its row goes: the web processes see at once that no worker runs (until the next starts).
       .then(() =>

@@ -122,3 +122,42 @@ export const stockPhotoSources = pgTable(
 );
 
 export type StockImportRuns = typeof stockImportRuns.$inferSelect;
+
+/**
+ * A professional's 'Flux automatique' (issue 35, decision 0051): the HTTPS address of its stock
+ * as CSV or JSON, fetched every `intervalSeconds` by the `stock-feed` job (the scheduler takes
+ * the rows whose `nextRunAt` passed). `etag` / `lastModified` are those of the last feed
+ * applied: sent back, a 304 costs one request and writes no run. One feed per account.
+ */
+export const stockFeeds = pgTable(
+  "stock_feeds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ownerId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    url: text().notNull(),
+    intervalSeconds: integer().notNull().default(21_600),
+    nextRunAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    etag: text(),
+    lastModified: text(),
+    /** The run being applied (a job retried after a crash resumes it instead of fetching again). */
+    currentRunId: uuid(),
+    /** The last run the feed produced (its counts are the state shown). */
+    lastRunId: uuid(),
+    lastCheckedAt: timestamp({ withTimezone: true }),
+    lastSuccessAt: timestamp({ withTimezone: true }),
+    /** Failures in a row (fetch, HTML, unreadable): 3 → the pro is told by e-mail, once. */
+    consecutiveFailures: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("stock_feeds_owner_idx").on(t.ownerId),
+    // The scheduler's scan: the feeds due.
+    index("stock_feeds_next_run_idx").on(t.nextRunAt),
+  ],
+);
+
+export type StockFeed = typeof stockFeeds.$inferSelect;

@@ -7,6 +7,7 @@ import { StockTable } from "~/features/dealer-dashboard/stock-table";
 import { requireVerifiedPro } from "~/features/stock-import/stock-import-access.server";
 import type { StockPageData } from "~/features/stock-import/stock-page-data";
 import { StockPage } from "~/features/stock-import/stock-page";
+import { StockFeedSection } from "~/features/stock-import/stock-feed-section";
 import { isAppError } from "~/server/app-error";
 import { pageMeta } from "~/ui/seo";
 import { data } from "react-router";
@@ -67,5 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Stock({ loaderData }: Route.ComponentProps) {
-  return <StockPage data={loaderData}>{loaderData.table ? <StockTable data={loaderData.table} /> : null}</StockPage>;
+  return (
+    <StockPage data={loaderData} feedSection={<StockFeedSection />}>
+      {loaderData.table ? <StockTable data={loaderData.table} /> : null}
+    </StockPage>
+  );
 }

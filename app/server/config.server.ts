@@ -79,6 +79,12 @@ export const configSchema = z.object({
     .default(20 * 1024 * 1024),
   STOCK_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
   /**
+   * 'Flux automatique' (decision 0051): how often a registered feed is fetched (6 h), and the
+   * first delay after a failure (5 min, then ×4 each failure, at most the interval).
+   */
+  STOCK_FEED_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(21_600),
+  STOCK_FEED_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  /**
    * TESTS ONLY (decision 0047): photos by URL may be fetched from private, loopback and
    * link-local addresses. Off by default; never set it on a server reachable by dealers, it
    * lets any professional make the server call its internal network.

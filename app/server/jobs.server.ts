@@ -19,6 +19,8 @@ export interface JobPayloads {
   "stock-import": { runId: string };
   /** The photos by URL of one imported listing fetched (app/features/stock-import/fetch-listing-photos.server.ts). */
   "stock-photos": { listingId: string; runId: string | null };
+  /** A professional's 'Flux automatique' fetched and applied (app/features/stock-import/sync-stock-feed.server.ts). */
+  "stock-feed": { feedId: string };
 }
 export type JobName = keyof JobPayloads;
 type Handler<K extends JobName> = (payload: JobPayloads[K]) => Promise<void>;
@@ -78,6 +80,7 @@ export const JOB_NAMES: JobName[] = [
   "seller-stats",
   "stock-import",
   "stock-photos",
+  "stock-feed",
 ];
 
 /** pg-boss queue policies other than "standard". */
@@ -92,6 +95,8 @@ const QUEUE_POLICIES: Partial<Record<JobName, PgBoss.Queue["policy"]>> = {
   "seller-stats": "short",
   // One waiting fetch per listing (singletonKey = listing id): a second import while it waits adds nothing.
   "stock-photos": "short",
+  // One waiting sync per feed (singletonKey = feed id): the scheduler and 'Synchroniser maintenant' make one.
+  "stock-feed": "short",
 };
 
 export interface JobQueueOptions {

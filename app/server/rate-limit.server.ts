@@ -35,6 +35,15 @@ export const USER_RATE_LIMITS = {
     windowMs: 60 * 60_000,
     message: "Vous avez importé trop de fichiers de stock en peu de temps.",
   },
+  /**
+   * 10 feed saves or 'Synchroniser maintenant' per hour per account (decision 0051): each is a
+   * fetch of the dealer's feed by the server; the schedule does the rest.
+   */
+  stockFeed: {
+    limit: 10,
+    windowMs: 60 * 60_000,
+    message: "Vous avez synchronisé votre flux trop souvent en peu de temps.",
+  },
   /** 10 listings submitted ('Publier l'annonce' that succeeded) per hour. */
   publish: {
     limit: 10,

@@ -17,12 +17,20 @@ const SHOTS = path.join(os.tmpdir(), "occazio-stock-shots");
 
 let server: http.Server;
 let photoBase: string;
+let feedBody = "";
 
 test.beforeAll(async () => {
   const jpeg = await sharp({ create: { width: 1024, height: 768, channels: 3, background: "#1f4e8c" } })
     .jpeg()
     .toBuffer();
-  server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg));
+  server = http.createServer((req, res) => {
+    // The 'Flux automatique' test's feed; every other path is a photo.
+    if (req.url?.startsWith("/feed.csv")) {
+      res.writeHead(200, { "content-type": "text/csv; charset=utf-8", etag: '"f1"' }).end(feedBody);
+      return;
+    }
+    res.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   photoBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -145,3 +153,40 @@ test("a verified professional imports its stock file, reads the report and finds
   await expect(card.getByRole("img").first()).toBeVisible();
   await moderator.context().close();
 });
+
+test("a verified professional registers its stock feed; 'Synchroniser maintenant' applies it as an upload", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await becomeVerifiedPro(page, browser, baseURL);
+  const token = `FLUX${Date.now().toString(36).toUpperCase()}`;
+  feedBody = [
+    "reference;marque;modele;mise_en_circulation;energie;boite;kilometrage;prix;couleur;portes;places;puissance_ch;puissance_fiscale;photos",
+    `${token}-1;Peugeot;308;06/2020;diesel;BVM;48 000;17 490 €;Gris;5;5;130;7;${photoBase}/p1.jpg`,
+    `${token}-2;Renault;Clio;01/2021;essence;BVM;22 000;13 900 €;Blanc;5;5;100;5;${photoBase}/c1.jpg`,
+  ].join("\r\n");
+  await page.goto("/account/stock");
+  const section = page.getByRole("region", { name: "Flux automatique" });
+  await section.getByLabel("Adresse du flux (https://…)").fill(`${photoBase}/feed.csv?token=${token}`);
+  await section.getByRole("button", { name: "Enregistrer le flux" }).click();
+  await expect(section.getByRole("status").first()).toContainText("Flux enregistré");
+  await expect(section.getByTestId("stock-feed-state")).toContainText(/Dernière synchronisation : \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} — 2 créées/);
+  await expect(
+    page.getByTestId("stock-listings").getByRole("listitem").filter({ hasText: `${token}-1` }),
+  ).toContainText("Peugeot 308");
+
+  // The same feed again: the server answers with the same ETag only when asked without it, so
+  // 'Synchroniser maintenant' is a full fetch whose rows are all unchanged.
+  await section.getByRole("button", { name: "Synchroniser maintenant" }).click();
+  await expect(section.getByRole("status").first()).toContainText("Synchronisation demandée");
+  await expect(section.getByTestId("stock-feed-state")).toContainText(/Dernière synchronisation : .* — aucun changement/);
+  fs.mkdirSync("/work/shots/feed", { recursive: true });
+  await section.screenshot({ path: "/work/shots/feed/feed-1280.png" });
+  await page.setViewportSize({ width: 375, height: 812 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await section.screenshot({ path: "/work/shots/feed/feed-375.png" });
+});
+

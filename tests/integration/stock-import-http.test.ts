@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingPriceHistory, listings, proProfiles, stockImportRuns } from "~/db/schema";
+import { listingPriceHistory, listings, proProfiles, stockFeeds, stockImportRuns } from "~/db/schema";
 import type { JobQueue } from "~/server/jobs.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
@@ -36,7 +36,7 @@ const CSV = "reference;marque;modele\nA;Alpine;A110\n";
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  app = await startTestApp({ db: t, jobs, env: { STOCK_IMPORT_MAX_BYTES: "2048" } });
+  app = await startTestApp({ db: t, jobs, env: { STOCK_IMPORT_MAX_BYTES: "2048", PHOTO_FETCH_ALLOW_PRIVATE: "false" } });
 });
 
 afterAll(async () => {
@@ -169,6 +169,76 @@ describe("stock import routes: who may do what", () => {
     expect(response.headers.get("content-disposition")).toContain("modele-stock-occazio.csv");
     const text = await response.text();
     expect(text.split("\r\n")[0]).toMatch(/^reference;marque;modele;annee;mise_en_circulation;/);
+  });
+});
+
+describe("'Flux automatique' routes: who may do what", () => {
+  const feedAction = (client: ReturnType<typeof createClient>, fields: Record<string, string>) =>
+    client.request("/account/stock/flux", {
+      method: "POST",
+      body: new URLSearchParams(fields).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+    });
+  const feeds = async () => t.db.select().from(stockFeeds).orderBy(stockFeeds.id);
+  let owner: Awaited<ReturnType<typeof member>>;
+
+  it("a verified professional registers its https feed, reads it back, asks 'Synchroniser maintenant'", async () => {
+    owner = await member({ pro: "verified" });
+    queued.length = 0;
+    const saved = await feedAction(owner.client, { intent: "save-feed", url: "https://stock.garage-alpin.fr/export.csv" });
+    expect(saved.status).toBe(200);
+    const [feed] = await t.db.select().from(stockFeeds).where(eq(stockFeeds.ownerId, owner.id));
+    expect(feed).toMatchObject({ url: "https://stock.garage-alpin.fr/export.csv", intervalSeconds: 21_600 });
+    expect(queued).toContainEqual({ feedId: feed!.id });
+    const read = await owner.client.request("/account/stock/flux", { headers: { accept: "application/json" } });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { feed: { url: string } }).feed.url).toBe("https://stock.garage-alpin.fr/export.csv");
+    queued.length = 0;
+    expect((await feedAction(owner.client, { intent: "sync-feed" })).status).toBe(200);
+    expect(queued).toEqual([{ feedId: feed!.id }]);
+  });
+
+  it("http is refused outside tests (https only), nothing changed", async () => {
+    const before = await feeds();
+    const response = await feedAction(owner.client, { intent: "save-feed", url: "http://stock.garage-alpin.fr/export.csv" });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toBe(
+      "L'adresse du flux doit commencer par https:// (connexion chiffrée).",
+    );
+    expect(await feeds()).toEqual(before);
+  });
+
+  it.each([
+    ["anonymous", undefined, 401],
+    ["a private user", {}, 403],
+    ["a pending professional", { pro: "pending" as const }, 403],
+    ["a moderator", { role: "moderator" as const }, 403],
+    ["another verified professional", { pro: "verified" as const }, null],
+  ])("%s cannot read, save, sync or delete the owner's feed; the database is unchanged", async (_, who, status) => {
+    const before = await feeds();
+    const client = who ? (await member(who)).client : createClient(app.url);
+    queued.length = 0;
+    const read = await client.request("/account/stock/flux", { headers: { accept: "application/json" } });
+    const sync = await feedAction(client, { intent: "sync-feed" });
+    const remove = await feedAction(client, { intent: "delete-feed" });
+    if (status === null) {
+      // Another pro only ever reaches its own (absent) feed: nothing of the owner's is read or touched.
+      expect(read.status).toBe(200);
+      expect(await read.json()).toEqual({ feed: null });
+      expect(sync.status).toBe(404);
+      expect(remove.status).toBe(404);
+    } else {
+      for (const response of [read, sync, remove]) expect(response.status).toBe(status);
+      const save = await feedAction(client, { intent: "save-feed", url: "https://ailleurs.example/stock.csv" });
+      expect(save.status).toBe(status);
+    }
+    expect(queued).toEqual([]);
+    expect(await feeds()).toEqual(before);
+  });
+
+  it("the owner deletes its feed: the schedule stops", async () => {
+    expect((await feedAction(owner.client, { intent: "delete-feed" })).status).toBe(200);
+    expect(await t.db.select().from(stockFeeds).where(eq(stockFeeds.ownerId, owner.id))).toEqual([]);
   });
 });
 

@@ -9,13 +9,15 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import type { Storage } from "~/server/storage.server";
 import { applyStockRow, listingsByReference } from "./apply-stock-row.server";
-import { parseStockFile, type ImportPlace } from "./parse-stock-file";
+import { NOT_CSV_MESSAGES } from "./decode-stock-file";
+import { DEFAULT_MAX_ROWS, stockRowReader, type ImportPlace, type ImportedVehicle, type StockRowReader } from "./parse-stock-file";
+import { inspectStockStream, readStockRecords } from "./stream-stock-file.server";
 import { notifyRunRejections } from "./notify-run-rejections.server";
 import { requireVerifiedPro } from "./stock-import-access.server";
 import { RUN_RETENTION_DAYS } from "./run-retention";
 import { planWithdrawals, withdrawListings } from "./withdraw-absent-references.server";
 
-/** Rows applied per transaction: a 2 000-row file is 20 short transactions, resumable after a crash. */
+/** Vehicles applied per transaction: a 2 000-row file is 20 short transactions, resumable after a crash. */
 const BATCH_ROWS = 100;
 
 export interface StockImportDeps {
@@ -59,9 +61,9 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
     if (error instanceof AppError) return failRun(deps, runId, run.fileKey, error.message);
     throw error;
   }
-  const stored = run.fileKey ? await deps.storage.get(run.fileKey) : null;
-  const file = stored ? { body: Buffer.concat((await stored.body.toArray()) as Buffer[]) } : null;
-  if (!file)
+  const open = async () => (run.fileKey ? ((await deps.storage.get(run.fileKey))?.body ?? null) : null);
+  const first = await open();
+  if (!first)
     return failRun(deps, runId, run.fileKey, "Le fichier de cet import n'est plus disponible : importez-le à nouveau.");
 
   let place: ImportPlace;
@@ -70,31 +72,33 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
   } else {
     place = await resolvePlace(db, { city: pro.city, postalCode: pro.postalCode });
   }
-  const outcome = parseStockFile(file.body, place, { maxRows: deps.maxRows });
-  if (!outcome.ok) return failRun(deps, runId, run.fileKey, outcome.reason);
-
-  await db
-    .update(stockImportRuns)
-    .set({
-      totalRows: outcome.vehicles.length + outcome.rejected.length,
-      encoding: outcome.encoding,
-      ignoredColumns: outcome.ignoredColumns,
-    })
-    .where(eq(stockImportRuns.id, runId));
+  // Streamed twice (decision 0051): what the file is and how many rows, then the rows.
+  const inspection = await inspectStockStream(first, deps.maxRows ?? DEFAULT_MAX_ROWS);
+  if (!inspection.ok) return failRun(deps, runId, run.fileKey, inspection.reason);
+  const second = await open();
+  if (!second)
+    return failRun(deps, runId, run.fileKey, "Le fichier de cet import n'est plus disponible : importez-le à nouveau.");
 
   const context = { ownerId: pro.userId, trusted: pro.trusted, priceDrops: deps.priceDrops };
-  for (let start = run.processedRows; start < outcome.vehicles.length; start += BATCH_ROWS) {
-    const batch = outcome.vehicles.slice(start, start + BATCH_ROWS);
+  // Rows refused while reading (unreadable cells), and every reference the file holds, valid or
+  // not: re-read from the start on a resumed run, so they are never lost.
+  const fileRejected: StockImportRejectedRow[] = [];
+  const references = new Set<string>();
+  let reader: StockRowReader | null = null;
+  let vehicleIndex = 0;
+  let batch: ImportedVehicle[] = [];
+
+  const applyBatch = async (vehicles: ImportedVehicle[], processedRows: number) => {
     await db.transaction(async (tx) => {
       const existing = await listingsByReference(
         tx,
         pro.userId,
-        batch.map((v) => v.reference),
+        vehicles.map((v) => v.reference),
       );
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const rejected: StockImportRejectedRow[] = [];
       const photoJobs: { payload: { listingId: string; runId: string }; singletonKey: string }[] = [];
-      for (const vehicle of batch) {
+      for (const vehicle of vehicles) {
         const result = await applyStockRow(tx, context, vehicle, existing.get(vehicle.reference), runId);
         if (result.kind === "rejected")
           rejected.push({ line: vehicle.line, reference: vehicle.reference, reason: result.reason });
@@ -108,7 +112,7 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
       await tx
         .update(stockImportRuns)
         .set({
-          processedRows: start + batch.length,
+          processedRows,
           created: sql`${stockImportRuns.created} + ${counts.created}`,
           updated: sql`${stockImportRuns.updated} + ${counts.updated}`,
           unchanged: sql`${stockImportRuns.unchanged} + ${counts.unchanged}`,
@@ -117,14 +121,46 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
         .where(eq(stockImportRuns.id, runId));
       if (deps.jobs) await deps.jobs.enqueueMany("stock-photos", photoJobs, { db: tx });
     });
+  };
+
+  for await (const item of readStockRecords(second, inspection)) {
+    if (item.kind === "malformed") {
+      fileRejected.push(item.row);
+      continue;
+    }
+    if (!reader) {
+      const header = stockRowReader(item.record, place);
+      if (!header.ok) return failRun(deps, runId, run.fileKey, header.reason);
+      reader = header;
+      await db
+        .update(stockImportRuns)
+        .set({ totalRows: inspection.rows, encoding: inspection.encoding, ignoredColumns: header.ignoredColumns })
+        .where(eq(stockImportRuns.id, runId));
+      continue;
+    }
+    const result = reader.read(item.record, item.line);
+    if (!result) continue;
+    if (result.kind === "rejected") {
+      fileRejected.push(result.row);
+      if (result.row.reference) references.add(result.row.reference);
+      continue;
+    }
+    references.add(result.vehicle.reference);
+    vehicleIndex++;
+    // A resumed run: the rows of the batches already committed are read again, not applied.
+    if (vehicleIndex <= run.processedRows) continue;
+    batch.push(result.vehicle);
+    if (batch.length >= BATCH_ROWS) {
+      await applyBatch(batch, vehicleIndex);
+      batch = [];
+    }
   }
+  if (!reader) return failRun(deps, runId, run.fileKey, NOT_CSV_MESSAGES.empty);
+  if (batch.length > 0) await applyBatch(batch, vehicleIndex);
+  const outcome = { rejected: fileRejected };
 
   // The file is the whole stock: references it no longer holds are withdrawn (or held, > 50 %).
   // A rejected row keeps its listing: a typo must not take a car off the site.
-  const references = new Set([
-    ...outcome.vehicles.map((v) => v.reference),
-    ...outcome.rejected.flatMap((r) => (r.reference ? [r.reference] : [])),
-  ]);
   const plan = await planWithdrawals(db, pro.userId, references);
 
   // The file's own rejections (unreadable cells) join the ones met while applying, by line.

@@ -29,7 +29,7 @@ function startsWith(bytes: Uint8Array, magic: readonly number[]): boolean {
 }
 
 /** What a binary file is, from its first bytes; undefined for text. */
-function binaryKind(bytes: Uint8Array): keyof typeof NOT_CSV_MESSAGES | undefined {
+export function binaryKind(bytes: Uint8Array): keyof typeof NOT_CSV_MESSAGES | undefined {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return "xlsx";
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) return "xls";
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46])) return "pdf";

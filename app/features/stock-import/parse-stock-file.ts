@@ -3,7 +3,7 @@ import { parse } from "csv-parse/sync";
 import { MAX_LISTING_PHOTOS } from "~/db/schema";
 import { fullListingSchema, type FullListingValues } from "~/features/publish/listing-schemas";
 import { equipmentOfText } from "~/features/catalogue/equipment";
-import { decodeStockFile, type StockFileEncoding } from "./decode-stock-file";
+import { NOT_CSV_MESSAGES, decodeStockFile, type StockFileEncoding } from "./decode-stock-file";
 import { readFrenchDate, readFrenchInteger, readFrenchMonth, readYear } from "./french-formats";
 import { IMPORT_COLUMNS, REQUIRED_COLUMNS, columnOfHeader, type ImportColumn } from "./import-columns";
 import { matchBrand, matchColor, matchFuel, matchGearbox, matchModel, matchVehicleType } from "./match-catalogue";
@@ -229,12 +229,7 @@ export function parseStockFile(
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_skip: (err) => {
-        const line = Number((err as { lines?: unknown } | undefined)?.lines ?? 0);
-        rejected.push({
-          line,
-          reference: null,
-          reason: `ligne ${line} : ligne CSV malformée (guillemet non fermé ?)`,
-        });
+        rejected.push(malformedRow(err));
         return undefined;
       },
     }) as unknown as { record: string[]; info: { lines: number } }[];
@@ -246,71 +241,113 @@ export function parseStockFile(
     };
   }
   const [header, ...rows] = records;
-  if (!header) return { ok: false, reason: "Le fichier est vide : aucune ligne n'a été importée." };
-  const columns = header.record.map((cell) => columnOfHeader(clean(cell)));
+  if (!header) return { ok: false, reason: NOT_CSV_MESSAGES.empty };
+  const reader = stockRowReader(header.record, place);
+  if (!reader.ok) return reader;
+  if (rows.length === 0) return { ok: false, reason: NO_ROWS_MESSAGE };
+  if (rows.length > maxRows) return { ok: false, reason: tooManyRowsMessage(rows.length, maxRows) };
+  const vehicles: ImportedVehicle[] = [];
+  for (const { record, info } of rows) {
+    const result = reader.read(record, info.lines);
+    if (result?.kind === "vehicle") vehicles.push(result.vehicle);
+    else if (result?.kind === "rejected") rejected.push(result.row);
+  }
+  rejected.sort((a, b) => a.line - b.line);
+  return {
+    ok: true,
+    encoding: decoded.encoding,
+    separator: decoded.separator,
+    vehicles,
+    rejected,
+    ignoredColumns: reader.ignoredColumns,
+  };
+}
+
+export const NO_ROWS_MESSAGE =
+  "Le fichier ne contient aucune ligne de véhicule sous l'en-tête : aucune ligne n'a été importée.";
+
+/** "Le fichier contient 200 000 lignes : 20 000 au plus par import…" (the limit stated). */
+export function tooManyRowsMessage(rows: number, maxRows: number): string {
+  const n = new Intl.NumberFormat("fr-FR").format;
+  return `Le fichier contient ${n(rows)} lignes : ${n(maxRows)} au plus par import. Aucune ligne n'a été importée ; découpez le fichier.`.replace(
+    /\u202f/g,
+    " ",
+  );
+}
+
+/** "ligne 12 : ligne CSV malformée (guillemet non fermé ?)" — a record csv-parse skipped. */
+export function malformedRow(error: unknown): RejectedRow {
+  const line = Number((error as { lines?: unknown } | undefined)?.lines ?? 0);
+  return { line, reference: null, reason: `ligne ${line} : ligne CSV malformée (guillemet non fermé ?)` };
+}
+
+export type StockRowResult = { kind: "vehicle"; vehicle: ImportedVehicle } | { kind: "rejected"; row: RejectedRow };
+
+export interface StockRowReader {
+  ok: true;
+  ignoredColumns: string[];
+  /** One record → a vehicle, a rejected row, or undefined for a row of empty cells. Rows in file order. */
+  read(record: string[], line: number): StockRowResult | undefined;
+}
+
+/**
+ * The header's columns, then each row read in turn (a reference seen twice is refused at its
+ * second line): the one reading of rows for the whole-file parse and the streamed import.
+ */
+export function stockRowReader(header: string[], place: ImportPlace): StockRowReader | { ok: false; reason: string } {
+  const columns = header.map((cell) => columnOfHeader(clean(cell)));
   const missing = REQUIRED_COLUMNS.filter((name) => !columns.includes(name));
   if (missing.length > 0) {
-    const found = header.record.map(clean).filter(Boolean).slice(0, 30).join(", ");
+    const found = header.map(clean).filter(Boolean).slice(0, 30).join(", ");
     return {
       ok: false,
       reason: `Colonnes obligatoires absentes : ${missing.join(", ")}. Colonnes trouvées : ${found || "aucune"}. Aucune ligne n'a été importée (voir la page d'aide et le modèle).`,
     };
   }
-  if (rows.length === 0)
-    return {
-      ok: false,
-      reason: "Le fichier ne contient aucune ligne de véhicule sous l'en-tête : aucune ligne n'a été importée.",
-    };
-  if (rows.length > maxRows) {
-    return {
-      ok: false,
-      reason: `Le fichier contient ${rows.length} lignes : ${maxRows} au plus par import. Aucune ligne n'a été importée ; découpez le fichier.`,
-    };
-  }
-  const ignoredColumns = header.record
+  const ignoredColumns = header
     .filter((_, i) => columns[i] === undefined)
     .map(clean)
     .filter(Boolean);
-  const vehicles: ImportedVehicle[] = [];
   const seen = new Map<string, number>();
-  for (const { record, info } of rows) {
-    const line = info.lines;
-    const cells: Cells = {};
-    record.forEach((cell, i) => {
-      const column = columns[i];
-      // A column given twice: the first non-empty cell wins.
-      if (column && !cells[column])
-        cells[column] = column === "description" ? (cell ?? "").replace(CONTROL, "").trim() : clean(cell);
-    });
-    if (Object.values(cells).every((v) => !v)) continue;
-    const reference = cells.reference ?? "";
-    try {
-      if (!reference) fail("référence manquante");
-      if (reference.length > MAX_REFERENCE_LENGTH)
-        fail(`référence ${quoted(reference)} trop longue (${MAX_REFERENCE_LENGTH} caractères au plus)`);
-      const earlier = seen.get(reference);
-      if (earlier !== undefined) fail(`référence ${quoted(reference)} déjà présente ligne ${earlier}`);
-      seen.set(reference, line);
-      const photoUrls = splitPhotoUrls(cells.photos ?? "");
-      const parsed = fullListingSchema.safeParse(rowValues(cells, place));
-      if (!parsed.success) {
-        const first = parsed.error.issues[0];
-        fail((first?.message ?? "ligne invalide").replace(/\.$/, ""));
-      }
-      vehicles.push({
-        line,
-        reference,
-        values: parsed.data,
-        photoUrls,
-        fingerprint: fingerprintOf(parsed.data, photoUrls),
+  return {
+    ok: true,
+    ignoredColumns,
+    read(record, line) {
+      const cells: Cells = {};
+      record.forEach((cell, i) => {
+        const column = columns[i];
+        // A column given twice: the first non-empty cell wins.
+        if (column && !cells[column])
+          cells[column] = column === "description" ? (cell ?? "").replace(CONTROL, "").trim() : clean(cell);
       });
-    } catch (error) {
-      if (!(error instanceof RowError)) throw error;
-      rejected.push({ line, reference: reference || null, reason: `ligne ${line} : ${error.message}` });
-    }
-  }
-  rejected.sort((a, b) => a.line - b.line);
-  return { ok: true, encoding: decoded.encoding, separator: decoded.separator, vehicles, rejected, ignoredColumns };
+      if (Object.values(cells).every((v) => !v)) return undefined;
+      const reference = cells.reference ?? "";
+      try {
+        if (!reference) fail("référence manquante");
+        if (reference.length > MAX_REFERENCE_LENGTH)
+          fail(`référence ${quoted(reference)} trop longue (${MAX_REFERENCE_LENGTH} caractères au plus)`);
+        const earlier = seen.get(reference);
+        if (earlier !== undefined) fail(`référence ${quoted(reference)} déjà présente ligne ${earlier}`);
+        seen.set(reference, line);
+        const photoUrls = splitPhotoUrls(cells.photos ?? "");
+        const parsed = fullListingSchema.safeParse(rowValues(cells, place));
+        if (!parsed.success) {
+          const first = parsed.error.issues[0];
+          fail((first?.message ?? "ligne invalide").replace(/\.$/, ""));
+        }
+        return {
+          kind: "vehicle",
+          vehicle: { line, reference, values: parsed.data, photoUrls, fingerprint: fingerprintOf(parsed.data, photoUrls) },
+        };
+      } catch (error) {
+        if (!(error instanceof RowError)) throw error;
+        return {
+          kind: "rejected",
+          row: { line, reference: reference || null, reason: `ligne ${line} : ${error.message}` },
+        };
+      }
+    },
+  };
 }
 
 /** Documented columns, for messages and the help page. */

@@ -31,13 +31,33 @@ export class PhotoFetchError extends Error {
   }
 }
 
+/** What is fetched: its Accept header, the word of the size message, the content types accepted. */
+export interface FetchKind {
+  userAgent: string;
+  accept: string;
+  /** "photo trop lourde", "flux trop lourd". */
+  tooLarge: (detail: string) => string;
+  /** Null when the type is accepted, else the French reason. */
+  checkType: (contentType: string) => string | null;
+}
+
+const PHOTO_KIND: FetchKind = {
+  userAgent: "OccazioPhotoImport/1.0",
+  accept: "image/jpeg, image/png, image/webp",
+  tooLarge: (detail) => `photo trop lourde (${detail})`,
+  checkType: (contentType) =>
+    ACCEPTED_TYPES.includes(contentType)
+      ? null
+      : `type « ${contentType || "inconnu"} » refusé : une photo JPEG, PNG ou WebP est attendue`,
+};
+
 export interface PhotoFetchOptions {
   /** TESTS ONLY (PHOTO_FETCH_ALLOW_PRIVATE): private and loopback addresses allowed. */
   allowPrivate?: boolean;
   /** Conditional request: the ETag / Last-Modified of the bytes already processed. */
   etag?: string | null;
   lastModified?: string | null;
-  limits?: Partial<typeof PHOTO_FETCH_LIMITS>;
+  limits?: Partial<{ maxBytes: number; timeoutMs: number; maxRedirects: number }>;
   /** Tests: the address policy (judgeAddress with `allowPrivate` by default). */
   judge?: (address: string) => AddressVerdict;
   /** Name resolution (tests replace it to make a name resolve to 127.0.0.1). */
@@ -91,8 +111,9 @@ function requestOnce(
   url: URL,
   pinned: { address: string; family: number },
   options: PhotoFetchOptions,
-  deadline: number,
+  { started, deadline }: { started: number; deadline: number },
   maxBytes: number,
+  kind: FetchKind,
 ): Promise<HopResult> {
   // Node's connect asks this instead of the DNS: the checked address, whatever the name.
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
@@ -102,14 +123,15 @@ function requestOnce(
   };
   const client = url.protocol === "https:" ? https : http;
   const headers: Record<string, string> = {
-    "user-agent": "OccazioPhotoImport/1.0",
-    accept: "image/jpeg, image/png, image/webp",
+    "user-agent": kind.userAgent,
+    accept: kind.accept,
   };
   if (options.etag) headers["if-none-match"] = options.etag;
   if (options.lastModified) headers["if-modified-since"] = options.lastModified;
   return new Promise<HopResult>((resolve, reject) => {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return reject(new PhotoFetchError("délai de 20 s dépassé", true));
+    const seconds = Math.round((deadline - started) / 1000);
+    if (remaining <= 0) return reject(new PhotoFetchError(`délai de ${seconds} s dépassé`, true));
     const request = client.request(url, { method: "GET", headers, lookup, agent: false }, (response) => {
       const status = response.statusCode ?? 0;
       if (status !== 200) {
@@ -121,7 +143,7 @@ function requestOnce(
         request.destroy();
         return reject(
           new PhotoFetchError(
-            `photo trop lourde (${Math.ceil(declared / 1024 / 1024)} Mo ; ${maxBytes / 1024 / 1024} Mo au plus)`,
+            kind.tooLarge(`${Math.ceil(declared / 1024 / 1024)} Mo ; ${megabytes(maxBytes)} au plus`),
           ),
         );
       }
@@ -130,15 +152,23 @@ function requestOnce(
       response.on("data", (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
-          request.destroy(new PhotoFetchError(`photo trop lourde (plus de ${maxBytes / 1024 / 1024} Mo)`));
+          // Rejected here: the response may still end (what was received) before the request's error.
+          const error = new PhotoFetchError(kind.tooLarge(`plus de ${megabytes(maxBytes)}`));
+          reject(error);
+          request.destroy(error);
           return;
         }
         chunks.push(chunk);
       });
-      response.on("end", () => resolve({ status, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("end", () => {
+        if (size <= maxBytes) resolve({ status, headers: response.headers, body: Buffer.concat(chunks) });
+      });
       response.on("error", reject);
     });
-    const timer = setTimeout(() => request.destroy(new PhotoFetchError("délai de 20 s dépassé", true)), remaining);
+    const timer = setTimeout(
+      () => request.destroy(new PhotoFetchError(`délai de ${seconds} s dépassé`, true)),
+      remaining,
+    );
     request.on("close", () => clearTimeout(timer));
     request.on("error", (error) => {
       clearTimeout(timer);
@@ -155,10 +185,25 @@ function requestOnce(
   });
 }
 
+/** "15 Mo", "2 Ko". */
+function megabytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} Mo` : `${Math.floor(bytes / 1024)} Ko`;
+}
+
 /** Fetches one photo: every hop checked, at most 3 redirects, 15 MB and 20 s in all. */
 export async function fetchPhoto(rawUrl: string, options: PhotoFetchOptions = {}): Promise<PhotoFetchResult> {
+  return safeGet(rawUrl, options, PHOTO_KIND);
+}
+
+/**
+ * GET of a URL a professional gave (photo, stock feed): every hop's addresses checked against
+ * the policy, the connection pinned to the checked address, redirects bounded, size and time
+ * bounded, the content type checked by `kind`.
+ */
+export async function safeGet(rawUrl: string, options: PhotoFetchOptions, kind: FetchKind): Promise<PhotoFetchResult> {
   const limits = { ...PHOTO_FETCH_LIMITS, ...options.limits };
-  const deadline = Date.now() + limits.timeoutMs;
+  const started = Date.now();
+  const deadline = started + limits.timeoutMs;
   let url: URL;
   try {
     url = new URL(rawUrl);
@@ -167,7 +212,7 @@ export async function fetchPhoto(rawUrl: string, options: PhotoFetchOptions = {}
   }
   for (let hop = 0; ; hop++) {
     const pinned = await checkedAddress(url, options);
-    const result = await requestOnce(url, pinned, options, deadline, limits.maxBytes);
+    const result = await requestOnce(url, pinned, options, { started, deadline }, limits.maxBytes, kind);
     if ([301, 302, 303, 307, 308].includes(result.status)) {
       if (hop >= limits.maxRedirects) throw new PhotoFetchError(`plus de ${limits.maxRedirects} redirections`);
       const location = result.headers.location;
@@ -183,11 +228,8 @@ export async function fetchPhoto(rawUrl: string, options: PhotoFetchOptions = {}
       .split(";")[0]!
       .trim()
       .toLowerCase();
-    if (!ACCEPTED_TYPES.includes(contentType)) {
-      throw new PhotoFetchError(
-        `type « ${contentType || "inconnu"} » refusé : une photo JPEG, PNG ou WebP est attendue`,
-      );
-    }
+    const refused = kind.checkType(contentType);
+    if (refused) throw new PhotoFetchError(refused);
     return {
       notModified: false,
       url: url.href,

@@ -69,6 +69,32 @@ export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number;
           </tbody>
         </table>
       </div>
+      <section id="flux" className="space-y-2 text-slate-700" aria-labelledby="stock-feed-help">
+        <h2 id="stock-feed-help" className="text-xl font-semibold text-slate-900">
+          Flux automatique
+        </h2>
+        <p>
+          Si votre logiciel publie votre stock à une adresse web (https://…), enregistrez-la dans « Mon stock » : nous la
+          lisons toutes les 6 heures, et à la demande avec « Synchroniser maintenant ». Le flux est un fichier CSV comme
+          ci-dessus, ou un tableau JSON d'objets dont les clés sont les mêmes colonnes (par exemple{" "}
+          <code className="font-mono text-xs">
+            [{"{"}&quot;reference&quot;: &quot;VO-1&quot;, &quot;marque&quot;: &quot;Peugeot&quot;, &quot;prix&quot;:
+            17490, &quot;photos&quot;: [&quot;https://…/1.jpg&quot;]{"}"}]
+          </code>
+          ). Mêmes limites que pour un fichier.
+        </p>
+        <p>
+          Le flux est votre stock complet : un véhicule qui n'y figure plus est retiré du site (son annonce indique
+          qu'elle n'est plus en ligne). Si plus de la moitié de vos annonces en ligne devaient être retirées d'un coup, rien n'est
+          retiré avant votre confirmation. Un flux inchangé (ETag ou Last-Modified de votre serveur) ne coûte qu'une
+          requête.
+        </p>
+        <p>
+          Si le flux ne répond pas, répond par une erreur ou renvoie une page web au lieu du fichier, vos annonces restent
+          telles quelles et nous réessayons (après 5 minutes, puis 20, puis 80…) ; vous êtes prévenu par e-mail au
+          troisième échec de suite.
+        </p>
+      </section>
       <p className="text-sm text-slate-600">
         Les photos sont téléchargées depuis leurs adresses par nos serveurs (JPEG, PNG ou WebP, 15 Mo au plus chacune) ;
         une nouvelle annonce est envoyée en modération dès que ses photos sont récupérées.{" "}

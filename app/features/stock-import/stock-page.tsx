@@ -171,7 +171,7 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
   );
 }
 
-export function StockPage({ data, children }: { data: StockPageData; children?: ReactNode }) {
+export function StockPage({ data, feedSection, children }: { data: StockPageData; feedSection?: ReactNode; children?: ReactNode }) {
   const revalidator = useRevalidator();
   const result = useActionData<{ ok?: string; error?: string }>();
   const active = data.access === "ok" && data.runs.some((run) => run.status === "queued" || run.status === "running");
@@ -225,6 +225,7 @@ export function StockPage({ data, children }: { data: StockPageData; children?: 
         <UploadForm maxMegabytes={data.maxMegabytes} onDone={() => void revalidator.revalidate()} />
         {latest ? <RunSummary run={latest} /> : null}
       </section>
+      {feedSection}
       {past.length > 0 ? (
         <section className="space-y-2" aria-labelledby="stock-runs-title">
           <h2 id="stock-runs-title" className="text-lg font-semibold text-slate-900">
