@@ -342,6 +342,7 @@ async function generate(db: Database): Promise<void> {
       await db.execute(sql`
         insert into listings (owner_id, status, draft_step, brand, model, year, first_registration, fuel, gearbox,
           vehicle_type, doors, seats, fiscal_power, din_power, license_status, mileage, color, vehicle_condition,
+          owner_count, equipment,
           description, price, city, postal_code, latitude, longitude, heart_count,
           created_at, updated_at, submitted_at, published_at)
         -- One listing in three from a private seller ('bench-p-N': two, then one, then two…),
@@ -355,6 +356,18 @@ async function generate(db: Database): Promise<void> {
           4 + floor(s.r_power * 8)::int, 70 + floor(s.r_power * 180)::int, 'Permis', v.mileage,
           (${sql.param(colorSlots)}::text[])[1 + floor(s.r_color * 100)::int],
           case when s.r_damage < 0.05 then 'Endommagé' else 'Non endommagé' end,
+          -- Issue 34 (decisions 0043, 0049): about 45 % first-hand cars (newer ones more often),
+          -- and the equipment of a car of its age: GPS on most, a reversing camera on recent ones.
+          case when s.r_hand < 0.15 then null
+               else 1 + floor(power(s.r_hand, 2) * least(4, 1 + v.age / 3.0))::int end,
+          array_remove(array[
+            case when s.r_eq1 < 0.6 then 'gps' end,
+            case when s.r_eq2 < greatest(0.1, 0.8 - v.age * 0.07) then 'camera-de-recul' end,
+            case when s.r_eq3 < 0.5 then 'bluetooth' end,
+            case when s.r_eq1 > 0.7 then 'climatisation-automatique' else 'climatisation-manuelle' end,
+            case when s.r_eq3 > 0.8 then 'attelage' end,
+            case when s.r_eq2 > 0.85 then 'toit-panoramique' end
+          ], null),
           'Je vends ma ' || b.brand || ' ' || m.model || ' de ' || v.year || ', ' || v.mileage || ' km. '
             -- A finish or an option, for the free-text queries (issue 14).
             || (array['Finition GT Line.', 'Finition Allure.', 'Finition RS Line.', 'Finition Business.',
@@ -374,7 +387,8 @@ async function generate(db: Database): Promise<void> {
         from (
           select g, random() r_owner, random() r_brand, random() r_model, random() r_place, random() r_year,
             random() r_km, random() r_fuel, random() r_gear, random() r_color, random() r_price, random() r_month,
-            random() r_power, random() r_damage, random() r_text, random() r_click, random() r_date
+            random() r_power, random() r_damage, random() r_text, random() r_click, random() r_date,
+            random() r_hand, random() r_eq1, random() r_eq2, random() r_eq3
           from generate_series(${from}::int, ${to}::int) g
         ) s
         join bench_brand b on b.slot = floor(s.r_brand * ${brandSlots.length})::int
@@ -704,6 +718,46 @@ const FULL_MIX: QueryCase[] = [
       { critair: 2, brand: "Renault", model: "Clio" },
       { critair: 0 },
       { critair: 3, sort: "price_asc" },
+    ],
+  },
+  // Issue 34 (decision 0043): 'Équipements' — `equipment @> array[…]` on the GIN index with a brand.
+  {
+    name: "equipment=gps,camera + brand",
+    variants: [
+      { equipment: ["camera-de-recul", "gps"], brand: "Peugeot" },
+      { equipment: ["camera-de-recul", "gps"], brand: "Renault", model: "Clio" },
+      { equipment: ["camera-de-recul", "gps"], brand: "Volkswagen", sort: "price_asc" },
+      { equipment: ["gps"], brand: "Dacia" },
+    ],
+  },
+  // Issue 34's last filters (decision 0049): power (din_power, ch), mileage minimum, doors,
+  // seats and owners are trailing key columns of the ordered indexes (migration 0028); several
+  // energies at once are the fuel index's IN list.
+  {
+    name: "power 150–250 ch + Automatique",
+    variants: [
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique" },
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique", sort: "price_asc" },
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique", brand: "Peugeot" },
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique", postalCode: "69001", radius: 50 },
+    ],
+  },
+  {
+    name: "energies=Hybride,Électrique + price ≤ 30 000 €",
+    variants: [
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000 },
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000, sort: "price_asc" },
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000, brand: "Renault" },
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000, postalCode: "75011", radius: 50 },
+    ],
+  },
+  {
+    name: "mileage 20 000–60 000 km + year ≥ 2019",
+    variants: [
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019 },
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019, sort: "mileage_asc" },
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019, brand: "Renault", model: "Clio" },
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019, firstHand: true, doors: [5], seats: [5, 7] },
     ],
   },
   // Issue 36 (decision 0045): 'Distance : les plus proches' — no index stops early on distance:

@@ -83,7 +83,7 @@ export function activeFilterBadges(filters: SearchFilters, equipmentLabels: Equi
     );
   }
   if (filters.vehicleType) add("vehicleType", `Type : ${filters.vehicleType}`, without(filters, "vehicleType"));
-  if (filters.fuel) add("fuel", `Carburant : ${fuelLabel(filters.fuel)}`, without(filters, "fuel"));
+  if (filters.fuel) add("fuel", `Énergie : ${fuelLabel(filters.fuel)}`, without(filters, "fuel"));
   if (filters.gearbox) add("gearbox", `Boîte : ${filters.gearbox}`, without(filters, "gearbox"));
   if (filters.color) add("color", `Couleur : ${filters.color}`, without(filters, "color"));
   if (filters.priceMin !== undefined)
