@@ -52,6 +52,7 @@ export default [
   route("api/recently-viewed", "routes/api.recently-viewed.ts"),
   route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
+  route("api/listings/:id/similar", "routes/api.similar-listings.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
   route("api/pro/:slug/phone", "routes/api.pro-phone.ts"),
   route("api/listings/:id/report", "routes/api.listing-report.ts"),

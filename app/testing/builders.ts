@@ -361,7 +361,7 @@ function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firs
 }
 
 /** [slug, first year it was common, share of cars of later years that have it]; dearer cars have more. */
-const EQUIPMENT_ODDS: [slug: string, from: number, share: number][] = [
+export const EQUIPMENT_ODDS: [slug: string, from: number, share: number][] = [
   ["vitres-electriques", 1995, 0.9],
   ["climatisation-manuelle", 1995, 0.45],
   ["climatisation-automatique", 2005, 0.5],
