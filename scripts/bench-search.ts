@@ -346,7 +346,6 @@ async function generate(db: Database): Promise<void> {
       await db.execute(sql`
         insert into listings (owner_id, status, draft_step, brand, model, year, first_registration, fuel, gearbox,
           vehicle_type, doors, seats, fiscal_power, din_power, license_status, mileage, color, vehicle_condition,
-          owner_count, equipment,
           description, price, city, postal_code, latitude, longitude, heart_count,
           created_at, updated_at, submitted_at, published_at, equipment, owner_count)
         -- One listing in three from a private seller ('bench-p-N': two, then one, then two…),
@@ -360,18 +359,6 @@ async function generate(db: Database): Promise<void> {
           4 + floor(s.r_power * 8)::int, 70 + floor(s.r_power * 180)::int, 'Permis', v.mileage,
           (${sql.param(colorSlots)}::text[])[1 + floor(s.r_color * 100)::int],
           case when s.r_damage < 0.05 then 'Endommagé' else 'Non endommagé' end,
-          -- Issue 34 (decisions 0043, 0049): about 45 % first-hand cars (newer ones more often),
-          -- and the equipment of a car of its age: GPS on most, a reversing camera on recent ones.
-          case when s.r_hand < 0.15 then null
-               else 1 + floor(power(s.r_hand, 2) * least(4, 1 + v.age / 3.0))::int end,
-          array_remove(array[
-            case when s.r_eq1 < 0.6 then 'gps' end,
-            case when s.r_eq2 < greatest(0.1, 0.8 - v.age * 0.07) then 'camera-de-recul' end,
-            case when s.r_eq3 < 0.5 then 'bluetooth' end,
-            case when s.r_eq1 > 0.7 then 'climatisation-automatique' else 'climatisation-manuelle' end,
-            case when s.r_eq3 > 0.8 then 'attelage' end,
-            case when s.r_eq2 > 0.85 then 'toit-panoramique' end
-          ], null),
           'Je vends ma ' || b.brand || ' ' || m.model || ' de ' || v.year || ', ' || v.mileage || ' km. '
             -- A finish or an option, for the free-text queries (issue 14).
             || (array['Finition GT Line.', 'Finition Allure.', 'Finition RS Line.', 'Finition Business.',
@@ -398,8 +385,7 @@ async function generate(db: Database): Promise<void> {
         from (
           select g, random() r_owner, random() r_brand, random() r_model, random() r_place, random() r_year,
             random() r_km, random() r_fuel, random() r_gear, random() r_color, random() r_price, random() r_month,
-            random() r_power, random() r_damage, random() r_text, random() r_click, random() r_date,
-            random() r_hand, random() r_eq1, random() r_eq2, random() r_eq3
+            random() r_power, random() r_damage, random() r_text, random() r_click, random() r_date
           from generate_series(${from}::int, ${to}::int) g
         ) s
         join bench_brand b on b.slot = floor(s.r_brand * ${brandSlots.length})::int
