@@ -191,8 +191,9 @@ describe(`mileageMin, power, doors, seats, owners=1, energies (${process.env.TES
     // Named after them (cut at 80 characters).
     expect(saved.name).toMatch(/^Skoda · Hybride, Diesel · ≥ 20\u202f000 km · 150 à 250 ch · 3 ou 5 portes · 7 places/);
 
-    const good = { brand: "Skoda", model: "Kodiaq", dinPower: 190, mileage: 45_000, doors: 5, seats: 7, ownerCount: 1, fuel: "Diesel" } as const;
-    const publish = async (overrides: Partial<typeof good> | { ownerCount: number | null }) => {
+    type Facts = { brand: string; model: string; dinPower: number; mileage: number; doors: number; seats: number; ownerCount: number | null; fuel: string };
+    const good: Facts = { brand: "Skoda", model: "Kodiaq", dinPower: 190, mileage: 45_000, doors: 5, seats: 7, ownerCount: 1, fuel: "Diesel" };
+    const publish = async (overrides: Partial<Facts>) => {
       const listing = await insertListing(t.db, seller, { ...good, ...overrides, place: LYON, status: "published", publishedAt: new Date() });
       await recordSearchMatches({ db: t.db, listingId: listing.id });
       return listing.id;
