@@ -14,9 +14,9 @@ const countOf = async (page: Page) => Number(((await countText(page).textContent
 
 /** Power 100–250 ch, from 20 000 km, first hand: the choices of both tests. */
 async function chooseNewFilters(form: Locator) {
-  await form.getByLabel("Puissance min. (ch)").fill("100");
-  await form.getByLabel("Puissance max. (ch)").fill("250");
-  await form.getByLabel("Kilométrage min. (km)").fill("20 000");
+  await form.getByLabel("Puissance minimum (ch)").fill("100");
+  await form.getByLabel("Puissance maximum (ch)").fill("250");
+  await form.getByLabel("Kilométrage minimum (km)").fill("20 000");
   await form.getByRole("checkbox", { name: /^1re main/ }).check();
 }
 
@@ -51,7 +51,7 @@ test.describe("wide screens, 1280 px: the sidebar", () => {
     await page.getByRole("link", { name: "Retirer le filtre 1re main" }).click();
     await expect(page).not.toHaveURL(/owners=/);
     await expect(sidebar.getByRole("checkbox", { name: /^1re main/ })).not.toBeChecked();
-    await expect(sidebar.getByLabel("Puissance min. (ch)")).toHaveValue("100");
+    await expect(sidebar.getByLabel("Puissance minimum (ch)")).toHaveValue("100");
   });
 });
 

@@ -378,29 +378,26 @@ export function FilterForm({
             value={draft.gearbox}
             onChange={(event) => set("gearbox", event.target.value)}
           />
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-800">Puissance (ch)</legend>
-            <div className="grid grid-cols-2 gap-3">
-              <TextField
-                label="Puissance min. (ch)"
-                value={draft.powerMin}
-                onChange={(e) => set("powerMin", e.target.value)}
-                error={errors.powerMin}
-                placeholder="Ex. : 110"
-                maxLength={5}
-                {...numberProps}
-              />
-              <TextField
-                label="Puissance max. (ch)"
-                value={draft.powerMax}
-                onChange={(e) => set("powerMax", e.target.value)}
-                error={errors.powerMax}
-                placeholder="Ex. : 250"
-                maxLength={5}
-                {...numberProps}
-              />
-            </div>
-          </fieldset>
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Puissance minimum (ch)"
+              value={draft.powerMin}
+              onChange={(e) => set("powerMin", e.target.value)}
+              error={errors.powerMin}
+              placeholder="Ex. : 110"
+              maxLength={5}
+              {...numberProps}
+            />
+            <TextField
+              label="Puissance maximum (ch)"
+              value={draft.powerMax}
+              onChange={(e) => set("powerMax", e.target.value)}
+              error={errors.powerMax}
+              placeholder="Ex. : 250"
+              maxLength={5}
+              {...numberProps}
+            />
+          </div>
           <ChipChecklist label="Portes" choices={DOOR_OPTIONS} value={draft.doors} onChange={(doors) => set("doors", doors)} />
           <ChipChecklist label="Places" choices={SEAT_OPTIONS} value={draft.seats} onChange={(seats) => set("seats", seats)} />
         </Section>
@@ -434,15 +431,16 @@ export function FilterForm({
               {...numberProps}
             />
           </div>
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
             <input
               type="checkbox"
               checked={draft.goodDeals}
               onChange={(e) => set("goodDeals", e.target.checked)}
-              className="size-4 accent-brand-600"
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
             />
-            {GOOD_DEALS_LABEL}
-            <span className="font-normal text-slate-600">(prix sous l'estimation du marché)</span>
+            <span>
+              {GOOD_DEALS_LABEL} <span className="font-normal text-slate-600">(prix sous l'estimation du marché)</span>
+            </span>
           </label>
         </Section>
 
@@ -469,7 +467,7 @@ export function FilterForm({
           </div>
           <div className="grid grid-cols-2 gap-3">
             <TextField
-              label="Kilométrage min. (km)"
+              label="Kilométrage minimum (km)"
               value={draft.mileageMin}
               onChange={(e) => set("mileageMin", e.target.value)}
               error={errors.mileageMin}
@@ -485,15 +483,16 @@ export function FilterForm({
               {...numberProps}
             />
           </div>
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
             <input
               type="checkbox"
               checked={draft.firstHand}
               onChange={(e) => set("firstHand", e.target.checked)}
-              className="size-4 accent-brand-600"
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
             />
-            {FIRST_HAND_LABEL}
-            <span className="font-normal text-slate-600">(un seul propriétaire)</span>
+            <span>
+              {FIRST_HAND_LABEL} <span className="font-normal text-slate-600">(un seul propriétaire)</span>
+            </span>
           </label>
         </Section>
 
