@@ -13,6 +13,7 @@ export default [
     route("account/professionnel", "routes/account.professionnel.tsx"),
     route("account/stock", "routes/account.stock.tsx"),
     route("account/stock/aide", "routes/account.stock.aide.tsx"),
+    route("account/stock/statistiques", "routes/account.stock.statistiques.tsx"),
     route("reinitialiser-mot-de-passe", "routes/reset-password.tsx"),
     // Listings, favourites, sellers
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
@@ -63,6 +64,7 @@ export default [
   route("api/pro/logo", "routes/api.pro-logo.ts"),
   route("api/pro/stock-imports", "routes/api.pro-stock-imports.ts"),
   route("account/stock/modele.csv", "routes/account.stock.modele.ts"),
+  route("account/stock/actions", "routes/account.stock.actions.ts"),
   route("account/stock/imports/:id/rapport.csv", "routes/account.stock.rapport.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),

@@ -728,7 +728,7 @@ const FULL_MIX: QueryCase[] = [
     ],
   },
   // Issue 34's last filters (decision 0049): power (din_power, ch), mileage minimum, doors,
-  // seats and owners are trailing key columns of the ordered indexes (migration 0028); several
+  // seats and owners are trailing key columns of the ordered indexes (migration 0029); several
   // energies at once are the fuel index's IN list.
   {
     name: "power 150–250 ch + Automatique",

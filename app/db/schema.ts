@@ -30,6 +30,7 @@ export * from "./saved-search-schema";
 export * from "./facet-count-schema";
 export * from "./pro-schema";
 export * from "./stock-import-schema";
+export * from "./dashboard-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
@@ -77,7 +78,7 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
     // index, so a Crit'Air search around a place stays an index-only count (migration 0024).
     "critair",
     // 'Portes', 'Places', '1re main' and 'Puissance (ch)' (issue 34, decision 0049, migration
-    // 0028): every new filter tested in the B-tree on every ordered path, so 'power 150–250 ch +
+    // 0029): every new filter tested in the B-tree on every ordered path, so 'power 150–250 ch +
     // Automatique' counts index-only like the other combinations.
     "doors",
     "seats",

@@ -255,7 +255,7 @@ export function searchWhere(
   if (filters.yearMax !== undefined) conditions.push(lte(listings.year, filters.yearMax));
   if (filters.mileageMax !== undefined) conditions.push(lte(listings.mileage, filters.mileageMax));
   // Issue 34's last filters (decision 0049): trailing key columns of every ordered search
-  // index (migration 0028), so they are tested inside the B-tree like price or year.
+  // index (migration 0029), so they are tested inside the B-tree like price or year.
   if (filters.mileageMin !== undefined) conditions.push(gte(listings.mileage, filters.mileageMin));
   if (filters.powerMin !== undefined) conditions.push(gte(listings.dinPower, filters.powerMin));
   if (filters.powerMax !== undefined) conditions.push(lte(listings.dinPower, filters.powerMax));
