@@ -717,6 +717,46 @@ const FULL_MIX: QueryCase[] = [
       { critair: 3, sort: "price_asc" },
     ],
   },
+  // Issue 34 (decision 0043): 'Équipements' — `equipment @> array[…]` on the GIN index with a brand.
+  {
+    name: "equipment=gps,camera + brand",
+    variants: [
+      { equipment: ["camera-de-recul", "gps"], brand: "Peugeot" },
+      { equipment: ["camera-de-recul", "gps"], brand: "Renault", model: "Clio" },
+      { equipment: ["camera-de-recul", "gps"], brand: "Volkswagen", sort: "price_asc" },
+      { equipment: ["gps"], brand: "Dacia" },
+    ],
+  },
+  // Issue 34's last filters (decision 0049): power (din_power, ch), mileage minimum, doors,
+  // seats and owners are trailing key columns of the ordered indexes (migration 0029); several
+  // energies at once are the fuel index's IN list.
+  {
+    name: "power 150–250 ch + Automatique",
+    variants: [
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique" },
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique", sort: "price_asc" },
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique", brand: "Peugeot" },
+      { powerMin: 150, powerMax: 250, gearbox: "Automatique", postalCode: "69001", radius: 50 },
+    ],
+  },
+  {
+    name: "energies=Hybride,Électrique + price ≤ 30 000 €",
+    variants: [
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000 },
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000, sort: "price_asc" },
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000, brand: "Renault" },
+      { energies: ["Hybride", "Electrique"], priceMax: 30_000, postalCode: "75011", radius: 50 },
+    ],
+  },
+  {
+    name: "mileage 20 000–60 000 km + year ≥ 2019",
+    variants: [
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019 },
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019, sort: "mileage_asc" },
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019, brand: "Renault", model: "Clio" },
+      { mileageMin: 20_000, mileageMax: 60_000, yearMin: 2019, firstHand: true, doors: [5], seats: [5, 7] },
+    ],
+  },
   // Issue 36 (decision 0045): 'Distance : les plus proches' — no index stops early on distance:
   // the circle's entries are read (index-only, geo index) and sorted; dense circles are the cost.
   {

@@ -63,6 +63,17 @@ export const savedSearches = pgTable(
     critairMax: smallint(),
     /** 'Équipements' (`equipment=a,b`, issue 34): the listing has all of them; NULL = none asked. */
     equipment: text().array(),
+    /**
+     * Issue 34's last filters (decision 0049): 'Kilométrage min.' (km), 'Puissance (ch)' (din_power
+     * range), 'Portes' (`doors=3,5`: exactly one of them), 'Places' (`seats=5,7`: exactly one, 7 =
+     * 7 or more), '1re main' (`owners=1`: owner_count = 1). NULL / false = 'Tous'.
+     */
+    mileageMin: integer(),
+    powerMin: smallint(),
+    powerMax: smallint(),
+    doors: smallint().array(),
+    seats: smallint().array(),
+    firstHand: boolean().notNull().default(false),
     postalCode: varchar({ length: 5 }),
     radiusKm: smallint(),
     /** Centre of the radius (the postal code's coordinates when saved) and its bounding box. */

@@ -49,6 +49,10 @@ type SearchFilterColumn =
   | "color"
   | "sellerKind"
   | "critair"
+  | "doors"
+  | "seats"
+  | "ownerCount"
+  | "dinPower"
   | "price"
   | "year"
   | "mileage"
@@ -73,6 +77,13 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
     // 'Crit'Air : N ou mieux' (issue 34): tested in the B-tree on every path, not only its own
     // index, so a Crit'Air search around a place stays an index-only count (migration 0024).
     "critair",
+    // 'Portes', 'Places', '1re main' and 'Puissance (ch)' (issue 34, decision 0049, migration
+    // 0029): every new filter tested in the B-tree on every ordered path, so 'power 150–250 ch +
+    // Automatique' counts index-only like the other combinations.
+    "doors",
+    "seats",
+    "ownerCount",
+    "dinPower",
     "price",
     "year",
     "mileage",

@@ -145,13 +145,13 @@ test.describe("wide screens", () => {
       if (new URL(request.url()).pathname.startsWith("/recherche")) searches.push(request.url());
     });
 
-    await sidebar.getByLabel("Carburant", { exact: true }).selectOption("Diesel");
-    await expect(page).toHaveURL(/\/recherche\?fuel=Diesel$/);
+    await sidebar.getByRole("checkbox", { name: "Diesel", exact: true }).check();
+    await expect(page).toHaveURL(/\/recherche\?energies=Diesel$/);
     await settled(page);
     await expect.poll(() => countOf(page)).toBeLessThan(total);
     const diesel = await countOf(page);
     expect(searches).toHaveLength(1);
-    await expect(page.getByRole("link", { name: "Retirer le filtre Carburant : Diesel" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Retirer le filtre Énergie : Diesel" })).toBeVisible();
 
     // Typing a price: one search once the field rests, not one per key.
     searches.length = 0;
@@ -163,9 +163,9 @@ test.describe("wide screens", () => {
     await page.screenshot({ path: testInfo.outputPath("recherche-1280-barre-laterale.png") });
 
     // A badge removed elsewhere on the page comes back into the sidebar.
-    await page.getByRole("link", { name: "Retirer le filtre Carburant : Diesel" }).click();
-    await expect(page).not.toHaveURL(/fuel=/);
-    await expect(sidebar.getByLabel("Carburant", { exact: true })).toHaveValue("");
+    await page.getByRole("link", { name: "Retirer le filtre Énergie : Diesel" }).click();
+    await expect(page).not.toHaveURL(/energies=/);
+    await expect(sidebar.getByRole("checkbox", { name: "Diesel", exact: true })).not.toBeChecked();
     await expect(sidebar.getByLabel("Prix maximum (€)")).toHaveValue(/15/);
   });
 
@@ -183,8 +183,7 @@ test.describe("wide screens", () => {
     const seen = async () => Number(((await see.textContent()) ?? "").replace(/\D/g, ""));
     await expect(see).toHaveText(/^Voir [\d\s\u202f]+ annonces$/);
     expect(await seen()).toBe(total);
-    await dialog.getByLabel("Carburant").selectOption("Electrique");
-    await expect(dialog.getByLabel("Carburant").locator("option:checked")).toHaveText("Électrique");
+    await dialog.getByRole("checkbox", { name: "Électrique", exact: true }).check();
     // Counted once the choice rests: the electric cars are fewer than all the cars.
     await expect.poll(seen).toBeLessThan(total);
     await expect(see).toHaveText(/^(Voir [\d\s\u202f]+ annonces?|Aucune annonce)$/);
@@ -192,7 +191,7 @@ test.describe("wide screens", () => {
     expect(counts).toHaveLength(1);
     await see.click();
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/fuel=Electrique/);
+    await expect(page).toHaveURL(/energies=Electrique/);
     await settled(page);
     expect(await countOf(page)).toBe(shown);
   });

@@ -183,8 +183,9 @@ test.describe("filters", () => {
     const first = (await readCards(page))[0]!;
     const { brand } = await splitTitle(page, first.title);
 
-    await applyFilters(page, (dialog) => dialog.getByLabel("Carburant").selectOption(first.fuel));
-    await expect(page).toHaveURL(`/recherche?fuel=${encodeURIComponent(first.fuel)}`);
+    // The 'Énergie' checklist writes energies= (decision 0049).
+    await applyFilters(page, (dialog) => dialog.getByRole("checkbox", { name: first.fuel, exact: true }).check());
+    await expect(page).toHaveURL(/\/recherche\?energies=[^&]+$/);
     const byFuel = await resultCount(page);
     expect(byFuel).toBeLessThan(total);
     for (const card of await readCards(page)) expect(card.fuel).toBe(first.fuel);
@@ -213,11 +214,11 @@ test.describe("filters", () => {
     for (const card of await readCards(page)) expect(card.gearbox).toBe(first.gearbox);
     narrower = await resultCount(page);
     await page.getByRole("link", { name: `Retirer le filtre Boîte : ${first.gearbox}` }).click();
-    await expect(page).toHaveURL(`/recherche?fuel=${encodeURIComponent(first.fuel)}`);
+    await expect(page).toHaveURL(/\/recherche\?energies=[^&]+$/);
     await settled(page);
     await expect.poll(() => resultCount(page)).toBeGreaterThanOrEqual(narrower);
     narrower = await resultCount(page);
-    await page.getByRole("link", { name: `Retirer le filtre Carburant : ${first.fuel}` }).click();
+    await page.getByRole("link", { name: `Retirer le filtre Énergie : ${first.fuel}` }).click();
     await expect(page).toHaveURL(/\/recherche$/);
     await settled(page);
     await expect.poll(() => resultCount(page)).toBeGreaterThan(narrower);
@@ -328,8 +329,10 @@ test.describe("filters", () => {
     await open(page, "/recherche?brand=Peugeot&fuel=Diesel&price=20000");
     await applyFilters(page, async (dialog) => {
       await expect(dialog.getByRole("button", { name: /^Retirer le filtre/ })).toHaveCount(3);
-      await dialog.getByRole("button", { name: "Retirer le filtre Carburant : Diesel" }).click();
-      await expect(dialog.getByLabel("Carburant")).toHaveValue("");
+      // An older URL's fuel= is the ticked energy of the checklist.
+      await expect(dialog.getByRole("checkbox", { name: "Diesel", exact: true })).toBeChecked();
+      await dialog.getByRole("button", { name: "Retirer le filtre Énergie : Diesel" }).click();
+      await expect(dialog.getByRole("checkbox", { name: "Diesel", exact: true })).not.toBeChecked();
       await dialog.getByRole("button", { name: "Tout effacer" }).click();
       await expect(dialog.getByText("Aucun filtre actif.")).toBeVisible();
       await expect(dialog.getByLabel("Marque", { exact: true })).toHaveValue("");

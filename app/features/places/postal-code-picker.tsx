@@ -35,27 +35,37 @@ export function PostalCodePicker({
   defaultValue,
   errors = {},
   label = "Code postal",
+  hint,
+  onChange,
 }: {
   defaultValue?: Partial<PickedPlace>;
   errors?: { postalCode?: string; city?: string; latitude?: string; longitude?: string };
   label?: string;
+  /** A line under the label ("Les annonces autour de cette commune…"). */
+  hint?: string;
+  /**
+   * Controlled use (the search filters, issue 34): the code as typed and the commune chosen, if
+   * any. A commune given without coordinates (`city=` of a search URL) then shows as chosen.
+   */
+  onChange?: (postalCode: string, place: { city: string; postalCode: string } | null) => void;
 }) {
   const id = useId();
   const listId = `${id}-list`;
   const statusId = `${id}-status`;
   const errorId = `${id}-error`;
-  const initialPlace: PlaceSuggestion | null =
-    defaultValue?.city && defaultValue.postalCode && defaultValue.latitude != null && defaultValue.longitude != null
+  const hintId = `${id}-hint`;
+  const initialPlace: PickedPlace | null =
+    defaultValue?.city && defaultValue.postalCode && ((defaultValue.latitude != null && defaultValue.longitude != null) || onChange)
       ? {
           city: defaultValue.city,
           postalCode: defaultValue.postalCode,
-          latitude: defaultValue.latitude,
-          longitude: defaultValue.longitude,
+          latitude: defaultValue.latitude ?? null,
+          longitude: defaultValue.longitude ?? null,
         }
       : null;
   // A code typed before the page hydrated (decision 0024) is kept: useFieldState reads it back.
   const [code, setCode, inputRef] = useFieldState<HTMLInputElement>(defaultValue?.postalCode ?? "", fiveDigits);
-  const [chosen, setPlace] = useState<PlaceSuggestion | null>(initialPlace);
+  const [chosen, setPlace] = useState<PickedPlace | null>(initialPlace);
   // The chosen commune only while the field still shows its code.
   const place = chosen && chosen.postalCode === code ? chosen : null;
   const [lookup, setLookup] = useState<Lookup | null>(null);
@@ -78,7 +88,8 @@ export function PostalCodePicker({
         const body = (await response.json()) as { suggestions?: PlaceSuggestion[] };
         const suggestions = body.suggestions ?? [];
         setLookup({ code: wanted, kind: suggestions.length ? "results" : "empty", suggestions });
-        setOpen(suggestions.length > 0);
+        // Only for a field in use: a search's code looked up as the form opens pops nothing open.
+        setOpen(suggestions.length > 0 && document.activeElement === inputRef.current);
         setActive(-1);
       } catch (error) {
         if (controller.signal.aborted) return;
@@ -91,6 +102,8 @@ export function PostalCodePicker({
       clearTimeout(timer);
       controller.abort();
     };
+    // inputRef is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wanted]);
 
   const current = lookup && lookup.code === wanted ? lookup : null;
@@ -100,6 +113,7 @@ export function PostalCodePicker({
   function choose(suggestion: PlaceSuggestion) {
     setPlace(suggestion);
     setCode(suggestion.postalCode);
+    onChange?.(suggestion.postalCode, { city: suggestion.city, postalCode: suggestion.postalCode });
     setOpen(false);
     setActive(-1);
     inputRef.current?.focus();
@@ -144,6 +158,11 @@ export function PostalCodePicker({
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
+      {hint ? (
+        <p id={hintId} className="mt-0.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
       <div className="relative mt-1">
         <input
           ref={inputRef}
@@ -160,12 +179,13 @@ export function PostalCodePicker({
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? `${listId}-${active}` : undefined}
           aria-invalid={error ? true : undefined}
-          aria-describedby={[statusId, error ? errorId : null].filter(Boolean).join(" ")}
+          aria-describedby={[hint ? hintId : null, statusId, error ? errorId : null].filter(Boolean).join(" ")}
           value={code}
           onChange={(event) => {
             const digits = fiveDigits(event.target.value);
             setCode(digits);
             if (place && digits !== place.postalCode) setPlace(null);
+            onChange?.(digits, place && digits === place.postalCode ? { city: place.city, postalCode: place.postalCode } : null);
           }}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
@@ -196,8 +216,8 @@ export function PostalCodePicker({
         </ul>
       </div>
       <input type="hidden" name="city" value={place?.city ?? ""} />
-      <input type="hidden" name="latitude" value={place ? String(place.latitude) : ""} />
-      <input type="hidden" name="longitude" value={place ? String(place.longitude) : ""} />
+      <input type="hidden" name="latitude" value={place?.latitude != null ? String(place.latitude) : ""} />
+      <input type="hidden" name="longitude" value={place?.longitude != null ? String(place.longitude) : ""} />
       <p id={statusId} aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-600">
         {place ? (
           <>

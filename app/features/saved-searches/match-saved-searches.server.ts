@@ -3,6 +3,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import type { JobQueue } from "~/server/jobs.server";
+import { SEATS_OR_MORE } from "~/features/search/search-params";
 import { listingMatchKeys } from "./saved-search-columns.server";
 
 /** 'Quotidienne' digests leave at this hour (UTC: 08:00 in Paris in winter, 09:00 in summer). */
@@ -77,6 +78,12 @@ function filtersHold(l: SQL): SQL {
       and (s.year_min is null or ${l}.year >= s.year_min)
       and (s.year_max is null or ${l}.year <= s.year_max)
       and (s.mileage_max is null or ${l}.mileage <= s.mileage_max)
+      and (s.mileage_min is null or ${l}.mileage >= s.mileage_min)
+      and (s.power_min is null or ${l}.din_power >= s.power_min)
+      and (s.power_max is null or ${l}.din_power <= s.power_max)
+      and (s.doors is null or ${l}.doors = any(s.doors))
+      and (s.seats is null or ${l}.seats = any(s.seats) or (${SEATS_OR_MORE} = any(s.seats) and ${l}.seats >= ${SEATS_OR_MORE}))
+      and (not s.first_hand or ${l}.owner_count = 1)
       and (not s.good_deals or ${l}.price_level <= 2)
       and (s.seller_kind is null or s.seller_kind = ${l}.seller_kind)
       and (s.critair_max is null or ${l}.critair <= s.critair_max)

@@ -1,8 +1,19 @@
 import { fuelLabel } from "~/features/catalogue/vocabularies";
-import { critAirFilterLabel, DEFAULT_RADIUS_KM, SEARCH_PARAM_NAMES, SELLER_LABELS, toSearchParams, type EquipmentLabels, type SearchFilters } from "~/features/search/search-params";
+import {
+  critAirFilterLabel,
+  DEFAULT_RADIUS_KM,
+  doorsLabel,
+  FIRST_HAND_LABEL,
+  SEARCH_PARAM_NAMES,
+  seatsLabel,
+  SELLER_LABELS,
+  toSearchParams,
+  type EquipmentLabels,
+  type SearchFilters,
+} from "~/features/search/search-params";
 import { activeFilterBadges, placeText } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
-import { formatMileage, formatPrice } from "~/ui/format";
+import { formatMileage, formatNumber, formatPrice } from "~/ui/format";
 import { MAX_SAVED_SEARCH_NAME } from "./saved-search-texts";
 
 /**
@@ -77,7 +88,17 @@ export function proposeSearchName(filters: SavedFilters, equipmentLabels: Equipm
   if (filters.yearMin !== undefined && filters.yearMax !== undefined) parts.push(`${filters.yearMin} – ${filters.yearMax}`);
   else if (filters.yearMin !== undefined) parts.push(`${filters.yearMin} ou plus récent`);
   else if (filters.yearMax !== undefined) parts.push(`${filters.yearMax} ou plus ancien`);
-  if (filters.mileageMax !== undefined) parts.push(`≤ ${formatMileage(filters.mileageMax)}`);
+  if (filters.mileageMin !== undefined && filters.mileageMax !== undefined) {
+    parts.push(`${formatNumber(filters.mileageMin)} – ${formatMileage(filters.mileageMax)}`);
+  } else if (filters.mileageMax !== undefined) parts.push(`≤ ${formatMileage(filters.mileageMax)}`);
+  else if (filters.mileageMin !== undefined) parts.push(`≥ ${formatMileage(filters.mileageMin)}`);
+  if (filters.powerMin !== undefined && filters.powerMax !== undefined) {
+    parts.push(`${formatNumber(filters.powerMin)} à ${formatNumber(filters.powerMax)} ch`);
+  } else if (filters.powerMin !== undefined) parts.push(`≥ ${formatNumber(filters.powerMin)} ch`);
+  else if (filters.powerMax !== undefined) parts.push(`≤ ${formatNumber(filters.powerMax)} ch`);
+  if (filters.doors?.length) parts.push(doorsLabel(filters.doors));
+  if (filters.seats?.length) parts.push(seatsLabel(filters.seats));
+  if (filters.firstHand) parts.push(FIRST_HAND_LABEL);
   if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${placeText(filters)}`);
   if (filters.seller) parts.push(SELLER_LABELS[filters.seller]);
   if (filters.critair !== undefined) parts.push(critAirFilterLabel(filters.critair));

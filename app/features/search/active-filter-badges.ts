@@ -1,6 +1,18 @@
 import { fuelLabel } from "~/features/catalogue/vocabularies";
 import { formatMileage, formatPrice } from "~/ui/format";
-import { critAirFilterLabel, DEFAULT_RADIUS_KM, GOOD_DEALS_LABEL, quote, SELLER_LABELS, type SearchFilters, type EquipmentLabels } from "./search-params";
+import {
+  critAirFilterLabel,
+  DEFAULT_RADIUS_KM,
+  doorsLabel,
+  FIRST_HAND_LABEL,
+  GOOD_DEALS_LABEL,
+  quote,
+  seatsLabel,
+  SELLER_LABELS,
+  type SearchFilters,
+  type EquipmentLabels,
+} from "./search-params";
+import { formatNumber } from "~/ui/format";
 
 /**
  * The active filters of a search as removable badges (the filter dialog, /recherche, saved
@@ -27,9 +39,14 @@ function without(filters: SearchFilters, ...keys: (FilterKey | "page")[]): Searc
 }
 
 /** Without one entry of a list filter; an emptied list disappears. */
-function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies" | "equipment", item: string): SearchFilters {
+function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies" | "equipment", item: string): SearchFilters;
+function withoutItem(filters: SearchFilters, key: "doors" | "seats", item: number): SearchFilters;
+function withoutItem(filters: SearchFilters, key: "brands" | "models" | "energies" | "equipment" | "doors" | "seats", item: string | number): SearchFilters {
   const next = without(filters, key);
-  if (key === "energies") {
+  if (key === "doors" || key === "seats") {
+    const rest = (filters[key] ?? []).filter((v) => v !== item);
+    if (rest.length) next[key] = rest;
+  } else if (key === "energies") {
     const rest = (filters.energies ?? []).filter((v) => v !== item);
     if (rest.length) next.energies = rest;
   } else {
@@ -66,7 +83,7 @@ export function activeFilterBadges(filters: SearchFilters, equipmentLabels: Equi
     );
   }
   if (filters.vehicleType) add("vehicleType", `Type : ${filters.vehicleType}`, without(filters, "vehicleType"));
-  if (filters.fuel) add("fuel", `Carburant : ${fuelLabel(filters.fuel)}`, without(filters, "fuel"));
+  if (filters.fuel) add("fuel", `Énergie : ${fuelLabel(filters.fuel)}`, without(filters, "fuel"));
   if (filters.gearbox) add("gearbox", `Boîte : ${filters.gearbox}`, without(filters, "gearbox"));
   if (filters.color) add("color", `Couleur : ${filters.color}`, without(filters, "color"));
   if (filters.priceMin !== undefined)
@@ -78,6 +95,22 @@ export function activeFilterBadges(filters: SearchFilters, equipmentLabels: Equi
   if (filters.mileageMax !== undefined) {
     add("mileageMax", `Kilométrage max : ${formatMileage(filters.mileageMax)}`, without(filters, "mileageMax"));
   }
+  if (filters.mileageMin !== undefined) {
+    add("mileageMin", `Dès ${formatMileage(filters.mileageMin)}`, without(filters, "mileageMin"));
+  }
+  if (filters.powerMin !== undefined || filters.powerMax !== undefined) {
+    const { powerMin: min, powerMax: max } = filters;
+    const label =
+      min !== undefined && max !== undefined
+        ? `${formatNumber(min)} à ${formatNumber(max)} ch`
+        : min !== undefined
+          ? `${formatNumber(min)} ch et plus`
+          : `Jusqu'à ${formatNumber(max!)} ch`;
+    add("power", label, without(filters, "powerMin", "powerMax"));
+  }
+  for (const n of filters.doors ?? []) add(`doors:${n}`, doorsLabel([n]), withoutItem(filters, "doors", n));
+  for (const n of filters.seats ?? []) add(`seats:${n}`, seatsLabel([n]), withoutItem(filters, "seats", n));
+  if (filters.firstHand) add("firstHand", FIRST_HAND_LABEL, without(filters, "firstHand"));
   if (filters.goodDeals) add("goodDeals", GOOD_DEALS_LABEL, without(filters, "goodDeals"));
   if (filters.seller) add("seller", `Vendeur : ${SELLER_LABELS[filters.seller]}`, without(filters, "seller"));
   if (filters.critair !== undefined) add("critair", critAirFilterLabel(filters.critair), without(filters, "critair"));

@@ -36,6 +36,13 @@ export function facetKey(filters: SearchFilters, hasArea: boolean): FacetKey | u
     filters.yearMin !== undefined ||
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
+    filters.mileageMin !== undefined ||
+    filters.powerMin !== undefined ||
+    filters.powerMax !== undefined ||
+    // Doors, seats and owners are columns of no facet table: counted on the search indexes (capped).
+    Boolean(filters.doors?.length) ||
+    Boolean(filters.seats?.length) ||
+    filters.firstHand ||
     filters.goodDeals ||
     // Crit'Air is a range on a column of no facet table: counted on its index (capped).
     filters.critair !== undefined ||

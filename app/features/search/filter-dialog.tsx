@@ -1,11 +1,28 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { COLORS, FUEL_OPTIONS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
+import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { Button } from "~/ui/button";
 import { SelectField } from "~/ui/select-field";
 import { TextField } from "~/ui/text-field";
 import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
-import { availableSorts, DEFAULT_SORT, RADIUS_MAX_KM, RADIUS_MIN_KM, RADIUS_STEP_KM, SEARCH_SORTS, SORT_LABELS, type SearchFilters, GOOD_DEALS_LABEL, SELLER_LABELS, CRITAIR_FILTER_VALUES } from "./search-params";
+import {
+  availableSorts,
+  DEFAULT_SORT,
+  RADIUS_MAX_KM,
+  RADIUS_MIN_KM,
+  RADIUS_STEP_KM,
+  SEARCH_SORTS,
+  SORT_LABELS,
+  type SearchFilters,
+  GOOD_DEALS_LABEL,
+  SELLER_LABELS,
+  CRITAIR_FILTER_VALUES,
+  DOORS_CHOICES,
+  SEATS_CHOICES,
+  SEATS_OR_MORE,
+  FIRST_HAND_LABEL,
+} from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
 import { EquipmentFilter } from "./equipment-filter";
 import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
@@ -88,6 +105,47 @@ const CRITAIR_CHOICES: { value: string; label: string }[] = [
   ...CRITAIR_FILTER_VALUES.map((n) => ({ value: String(n), label: n === 0 ? "0 (électrique)" : `${n} ou mieux` })),
 ];
 
+/** Several of a few values, as pills (Énergie, Portes, Places): the listing has one of those ticked. */
+function ChipChecklist<T extends string | number>({
+  label,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  choices: readonly { value: T; label: string }[];
+  value: readonly T[];
+  onChange: (next: T[]) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {choices.map((choice) => (
+          <label key={choice.value} className="filter-chip">
+            <input
+              type="checkbox"
+              checked={value.includes(choice.value)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? choices.map((c) => c.value).filter((v) => v === choice.value || value.includes(v))
+                    : value.filter((v) => v !== choice.value),
+                )
+              }
+              className="size-4 accent-brand-600"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+const DOOR_OPTIONS = DOORS_CHOICES.map((n) => ({ value: n, label: String(n) }));
+const SEAT_OPTIONS = SEATS_CHOICES.map((n) => ({ value: n, label: n === SEATS_OR_MORE ? `${n} et plus` : String(n) }));
+
 /** A removable badge: the label and a cross, one button. */
 export function FilterBadge({ label, onRemove }: { label: string; onRemove: () => void }) {
   return (
@@ -126,13 +184,20 @@ export function FilterForm({
   const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(initial));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [attempt, setAttempt] = useState(0);
+  // The postal-code picker keeps what is typed: a draft replaced as a whole (a badge removed,
+  // 'Tout effacer', the page's new filters) mounts a new one.
+  const [resets, setResets] = useState(0);
+  const replaceDraft = (next: FilterDraft) => {
+    setDraft(next);
+    setResets((n) => n + 1);
+  };
   const formRef = useRef<HTMLFormElement>(null);
   const radiusId = useId();
   const drafted = filtersFromDraft(draft);
   const badges = activeFilterBadges(drafted.filters, EQUIPMENT_LABELS);
   const valid = !Object.values(drafted.errors).some(Boolean);
   const liveCount = useSearchCount(live || !valid ? null : drafted.filters, count ?? null);
-  useLiveApply({ live, initial, draft, setDraft, setErrors, onApply });
+  useLiveApply({ live, initial, draft, setDraft: replaceDraft, setErrors, onApply });
 
   // After a refused 'Appliquer', take the keyboard to the first field to correct.
   useEffect(() => {
@@ -177,7 +242,7 @@ export function FilterForm({
                   <FilterBadge
                     label={badge.label}
                     onRemove={() => {
-                      setDraft(draftFromFilters({ ...badge.remove, sort: draft.sort }));
+                      replaceDraft(draftFromFilters({ ...badge.remove, sort: draft.sort }));
                       setErrors({});
                     }}
                   />
@@ -206,16 +271,15 @@ export function FilterForm({
         </Section>
 
         <Section title="Localisation">
-          <TextField
-            label="Code postal"
+          <PostalCodePicker
+            key={resets}
             hint="Les annonces autour de cette commune, dans le rayon choisi."
-            value={draft.postalCode}
-            onChange={(event) => set("postalCode", event.target.value.replace(/\D/g, "").slice(0, 5))}
-            error={errors.postalCode}
-            maxLength={5}
-            placeholder="Ex. : 69001"
-            autoComplete="postal-code"
-            inputMode="numeric"
+            defaultValue={{ postalCode: draft.postalCode, city: draft.place?.city }}
+            errors={{ postalCode: errors.postalCode }}
+            onChange={(postalCode, place) => {
+              setDraft((d) => ({ ...d, postalCode, place: place ?? undefined }));
+              if (errors.postalCode) setErrors((e) => ({ ...e, postalCode: undefined }));
+            }}
           />
           <div>
             <div className="flex items-baseline justify-between">
@@ -249,7 +313,7 @@ export function FilterForm({
             {SELLER_CHOICES.map(({ value, label }) => (
               <label
                 key={value || "all"}
-                className="inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                className="filter-chip"
               >
                 <input
                   type="radio"
@@ -270,7 +334,7 @@ export function FilterForm({
             {CRITAIR_CHOICES.map(({ value, label }) => (
               <label
                 key={value || "all"}
-                className="inline-flex cursor-pointer items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-800 has-[:checked]:ring-brand-500 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                className="filter-chip"
               >
                 <input
                   type="radio"
@@ -290,6 +354,15 @@ export function FilterForm({
           <EquipmentFilter value={draft.equipment} onChange={(equipment) => set("equipment", equipment)} />
         </Section>
 
+        <Section title="Énergie">
+          <ChipChecklist
+            label="Une de ces énergies"
+            choices={FUEL_OPTIONS}
+            value={draft.energies}
+            onChange={(energies) => set("energies", energies)}
+          />
+        </Section>
+
         <Section title="Caractéristiques">
           <SelectField
             label="Type de véhicule"
@@ -299,23 +372,34 @@ export function FilterForm({
             onChange={(event) => set("vehicleType", event.target.value)}
           />
           <SelectField
-            label="Carburant"
-            placeholder="Tous les carburants"
-            options={FUEL_OPTIONS}
-            value={draft.fuel}
-            onChange={(event) => {
-              const fuel = event.target.value;
-              // A chosen fuel replaces the home page's energies list (both would have to match).
-              setDraft((d) => ({ ...d, fuel, energies: fuel ? [] : d.energies }));
-            }}
-          />
-          <SelectField
             label="Boîte de vitesses"
             placeholder="Toutes les boîtes"
             options={GEARBOXES}
             value={draft.gearbox}
             onChange={(event) => set("gearbox", event.target.value)}
           />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Puissance minimum (ch)"
+              value={draft.powerMin}
+              onChange={(e) => set("powerMin", e.target.value)}
+              error={errors.powerMin}
+              placeholder="Ex. : 110"
+              maxLength={5}
+              {...numberProps}
+            />
+            <TextField
+              label="Puissance maximum (ch)"
+              value={draft.powerMax}
+              onChange={(e) => set("powerMax", e.target.value)}
+              error={errors.powerMax}
+              placeholder="Ex. : 250"
+              maxLength={5}
+              {...numberProps}
+            />
+          </div>
+          <ChipChecklist label="Portes" choices={DOOR_OPTIONS} value={draft.doors} onChange={(doors) => set("doors", doors)} />
+          <ChipChecklist label="Places" choices={SEAT_OPTIONS} value={draft.seats} onChange={(seats) => set("seats", seats)} />
         </Section>
 
         <Section title="Esthétique">
@@ -347,15 +431,16 @@ export function FilterForm({
               {...numberProps}
             />
           </div>
-          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+          <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
             <input
               type="checkbox"
               checked={draft.goodDeals}
               onChange={(e) => set("goodDeals", e.target.checked)}
-              className="size-4 accent-brand-600"
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
             />
-            {GOOD_DEALS_LABEL}
-            <span className="font-normal text-slate-600">(prix sous l'estimation du marché)</span>
+            <span>
+              {GOOD_DEALS_LABEL} <span className="font-normal text-slate-600">(prix sous l'estimation du marché)</span>
+            </span>
           </label>
         </Section>
 
@@ -380,14 +465,35 @@ export function FilterForm({
               {...numberProps}
             />
           </div>
-          <TextField
-            label="Kilométrage maximum (km)"
-            value={draft.mileageMax}
-            onChange={(e) => set("mileageMax", e.target.value)}
-            error={errors.mileageMax}
-            placeholder="Ex. : 100 000"
-            {...numberProps}
-          />
+          <div className="grid grid-cols-2 gap-3">
+            <TextField
+              label="Kilométrage minimum (km)"
+              value={draft.mileageMin}
+              onChange={(e) => set("mileageMin", e.target.value)}
+              error={errors.mileageMin}
+              placeholder="Ex. : 20 000"
+              {...numberProps}
+            />
+            <TextField
+              label="Kilométrage maximum (km)"
+              value={draft.mileageMax}
+              onChange={(e) => set("mileageMax", e.target.value)}
+              error={errors.mileageMax}
+              placeholder="Ex. : 100 000"
+              {...numberProps}
+            />
+          </div>
+          <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              checked={draft.firstHand}
+              onChange={(e) => set("firstHand", e.target.checked)}
+              className="mt-0.5 size-4 shrink-0 accent-brand-600"
+            />
+            <span>
+              {FIRST_HAND_LABEL} <span className="font-normal text-slate-600">(un seul propriétaire)</span>
+            </span>
+          </label>
         </Section>
 
         {/* The sidebar leaves the order to the select above the results, beside it. */}
@@ -414,7 +520,7 @@ export function FilterForm({
             variant="secondary"
             className="flex-1"
             onClick={() => {
-              setDraft(draftFromFilters({ sort: draft.sort }));
+              replaceDraft(draftFromFilters({ sort: draft.sort }));
               setErrors({});
             }}
           >

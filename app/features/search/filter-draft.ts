@@ -1,8 +1,10 @@
-import { canonicalOption, COLORS, FUELS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
+import { canonicalOption, COLORS, GEARBOXES, VEHICLE_TYPES, type Fuel } from "~/features/catalogue/vocabularies";
 import {
   DEFAULT_RADIUS_KM,
   defaultSort,
+  canonicalNumbers,
   MAX_MILEAGE_KM,
+  MAX_POWER_CH,
   MAX_PRICE_EUR,
   maxYear,
   MIN_YEAR,
@@ -26,20 +28,28 @@ export interface FilterDraft {
   /** Lists from the home page's popular models, kept as badges until removed. */
   brands: string[];
   models: string[];
+  /** 'Énergie': the energies ticked (one of them); a `fuel=` of an older URL comes in here. */
   energies: Fuel[];
   postalCode: string;
   /** The town of the search's postal code (a picked or typed town), kept while the code is. */
   place?: { city: string; postalCode: string };
   radius: number;
   vehicleType: string;
-  fuel: string;
   gearbox: string;
   color: string;
   priceMin: string;
   priceMax: string;
   yearMin: string;
   yearMax: string;
+  mileageMin: string;
   mileageMax: string;
+  powerMin: string;
+  powerMax: string;
+  /** 'Portes' and 'Places' ticked (exact numbers; 7 places = 7 et plus). */
+  doors: number[];
+  seats: number[];
+  /** '1re main' (`owners=1`). */
+  firstHand: boolean;
   goodDeals: boolean;
   /** 'Vendeur' : '' for 'Tous', else 'private' or 'pro'. */
   seller: "" | SellerKind;
@@ -50,7 +60,16 @@ export interface FilterDraft {
   sort: SearchSort;
 }
 
-export type DraftField = "postalCode" | "priceMin" | "priceMax" | "yearMin" | "yearMax" | "mileageMax";
+export type DraftField =
+  | "postalCode"
+  | "priceMin"
+  | "priceMax"
+  | "yearMin"
+  | "yearMax"
+  | "mileageMin"
+  | "mileageMax"
+  | "powerMin"
+  | "powerMax";
 export type DraftErrors = Partial<Record<DraftField, string>>;
 
 const text = (n: number | undefined) => (n === undefined ? "" : String(n));
@@ -79,25 +98,40 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
     model,
     brands,
     models,
-    energies: filters.energies ?? [],
+    energies: draftEnergies(filters),
     postalCode: filters.postalCode ?? "",
     place: filters.postalCode && filters.city ? { city: filters.city, postalCode: filters.postalCode } : undefined,
     radius: filters.radius ?? DEFAULT_RADIUS_KM,
     vehicleType: filters.vehicleType ?? "",
-    fuel: filters.fuel ?? "",
     gearbox: filters.gearbox ?? "",
     color: filters.color ?? "",
     priceMin: text(filters.priceMin),
     priceMax: text(filters.priceMax),
     yearMin: text(filters.yearMin),
     yearMax: text(filters.yearMax),
+    mileageMin: text(filters.mileageMin),
     mileageMax: text(filters.mileageMax),
+    powerMin: text(filters.powerMin),
+    powerMax: text(filters.powerMax),
+    doors: filters.doors ?? [],
+    seats: filters.seats ?? [],
+    firstHand: filters.firstHand ?? false,
     goodDeals: filters.goodDeals ?? false,
     seller: filters.seller ?? "",
     critair: filters.critair !== undefined ? String(filters.critair) : "",
     equipment: filters.equipment ?? [],
     sort: filters.sort ?? defaultSort(filters),
   };
+}
+
+/**
+ * The 'Énergie' checklist of a search: its `energies`, or the single `fuel=` of an older URL (the
+ * form writes `energies=` from then on); both set, what they both allow.
+ */
+function draftEnergies(filters: SearchFilters): Fuel[] {
+  const energies = filters.energies ?? [];
+  if (!filters.fuel) return energies;
+  return energies.includes(filters.fuel) || energies.length === 0 ? [filters.fuel] : energies;
 }
 
 /** Whole number typed by a person ("15 000" included); null when it is not one. */
@@ -121,6 +155,9 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   if (draft.seller) filters.seller = draft.seller;
   if (/^[0-3]$/.test(draft.critair)) filters.critair = Number(draft.critair) as CritAirFilter;
   if (draft.equipment.length) filters.equipment = draft.equipment;
+  if (draft.doors.length) filters.doors = canonicalNumbers(draft.doors);
+  if (draft.seats.length) filters.seats = canonicalNumbers(draft.seats);
+  if (draft.firstHand) filters.firstHand = true;
 
   const postalCode = draft.postalCode.trim();
   if (postalCode) {
@@ -134,7 +171,6 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   }
 
   filters.vehicleType = canonicalOption(VEHICLE_TYPES, draft.vehicleType);
-  filters.fuel = canonicalOption(FUELS, draft.fuel);
   filters.gearbox = canonicalOption(GEARBOXES, draft.gearbox);
   filters.color = canonicalOption(COLORS, draft.color);
 
@@ -153,12 +189,18 @@ export function filtersFromDraft(draft: FilterDraft): { filters: SearchFilters; 
   filters.priceMax = range("priceMax", 1, MAX_PRICE_EUR, price);
   filters.yearMin = range("yearMin", MIN_YEAR, maxYear(), year);
   filters.yearMax = range("yearMax", MIN_YEAR, maxYear(), year);
-  filters.mileageMax = range(
-    "mileageMax",
-    0,
-    MAX_MILEAGE_KM,
-    `Indiquez un kilométrage entre 0 et ${formatMileage(MAX_MILEAGE_KM)}.`,
-  );
+  filters.mileageMax = range("mileageMax", 0, MAX_MILEAGE_KM, `Indiquez un kilométrage entre 0 et ${formatMileage(MAX_MILEAGE_KM)}.`);
+  const mileage = `Indiquez un kilométrage entre 0 et ${formatMileage(MAX_MILEAGE_KM)}.`;
+  filters.mileageMin = range("mileageMin", 0, MAX_MILEAGE_KM, mileage);
+  const power = `Indiquez une puissance en ch entre 1 et ${formatNumber(MAX_POWER_CH)}.`;
+  filters.powerMin = range("powerMin", 1, MAX_POWER_CH, power);
+  filters.powerMax = range("powerMax", 1, MAX_POWER_CH, power);
+  if (filters.mileageMin !== undefined && filters.mileageMax !== undefined && filters.mileageMin > filters.mileageMax) {
+    errors.mileageMax = "Le kilométrage maximum doit être supérieur ou égal au kilométrage minimum.";
+  }
+  if (filters.powerMin !== undefined && filters.powerMax !== undefined && filters.powerMin > filters.powerMax) {
+    errors.powerMax = "La puissance maximum doit être supérieure ou égale à la puissance minimum.";
+  }
   if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
     errors.priceMax = "Le prix maximum doit être supérieur ou égal au prix minimum.";
   }

@@ -26,6 +26,10 @@ import {
   type CritAirFilter,
   canonicalEquipment,
   EQUIPMENT_SLUG_PATTERN,
+  canonicalNumbers,
+  FIRST_HAND_LABEL,
+  MAX_POWER_CH,
+  SEATS_OR_MORE,
 } from "./search-params";
 
 /**
@@ -65,7 +69,7 @@ function unique<T>(values: T[]): T[] {
   return [...new Set(values)];
 }
 
-const LIST_PARAMS = new Set<SearchParamName>(["brands", "models", "energies", "equipment"]);
+const LIST_PARAMS = new Set<SearchParamName>(["brands", "models", "energies", "equipment", "doors", "seats"]);
 
 export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   const errors: string[] = [];
@@ -224,6 +228,17 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
     `Le kilométrage maximum doit être un nombre entier entre 0 et ${formatMileage(MAX_MILEAGE_KM)} : il a été ignoré.`,
   );
 
+  filters.mileageMin = readInteger(
+    "mileageMin",
+    0,
+    MAX_MILEAGE_KM,
+    `Le kilométrage minimum doit être un nombre entier entre 0 et ${formatMileage(MAX_MILEAGE_KM)} : il a été ignoré.`,
+  );
+  const powerMessage = (what: string) =>
+    `La puissance ${what} doit être un nombre entier de ch entre 1 et ${MAX_POWER_CH} : elle a été ignorée.`;
+  filters.powerMin = readInteger("powerMin", 1, MAX_POWER_CH, powerMessage("minimum"));
+  filters.powerMax = readInteger("powerMax", 1, MAX_POWER_CH, powerMessage("maximum"));
+
   if (filters.priceMin !== undefined && filters.priceMax !== undefined && filters.priceMin > filters.priceMax) {
     [filters.priceMin, filters.priceMax] = [filters.priceMax, filters.priceMin];
     errors.push("Le prix minimum dépassait le prix maximum : les deux valeurs ont été inversées.");
@@ -231,6 +246,34 @@ export function parseSearchParams(params: URLSearchParams): ParsedSearchParams {
   if (filters.yearMin !== undefined && filters.yearMax !== undefined && filters.yearMin > filters.yearMax) {
     [filters.yearMin, filters.yearMax] = [filters.yearMax, filters.yearMin];
     errors.push("L'année minimum dépassait l'année maximum : les deux valeurs ont été inversées.");
+  }
+
+  if (filters.mileageMin !== undefined && filters.mileageMax !== undefined && filters.mileageMin > filters.mileageMax) {
+    [filters.mileageMin, filters.mileageMax] = [filters.mileageMax, filters.mileageMin];
+    errors.push("Le kilométrage minimum dépassait le kilométrage maximum : les deux valeurs ont été inversées.");
+  }
+  if (filters.powerMin !== undefined && filters.powerMax !== undefined && filters.powerMin > filters.powerMax) {
+    [filters.powerMin, filters.powerMax] = [filters.powerMax, filters.powerMin];
+    errors.push("La puissance minimum dépassait la puissance maximum : les deux valeurs ont été inversées.");
+  }
+
+  // 'Portes' and 'Places' (issue 34, decision 0049): exact numbers, several allowed; 8 or 9
+  // seats read as '7 places et plus'.
+  const numbers = (name: "doors" | "seats", label: string, unknown: string, fold: (n: number) => number) => {
+    const kept: number[] = [];
+    for (const raw of readList(name, label)) {
+      if (/^[1-9]$/.test(raw)) kept.push(fold(Number(raw)));
+      else errors.push(`${unknown} : ${quote(raw)}.`);
+    }
+    return kept.length ? canonicalNumbers(kept) : undefined;
+  };
+  filters.doors = numbers("doors", "les portes", "Nombre de portes ignoré", (n) => n);
+  filters.seats = numbers("seats", "les places", "Nombre de places ignoré", (n) => Math.min(n, SEATS_OR_MORE));
+
+  const ownersRaw = read("owners");
+  if (ownersRaw !== undefined) {
+    if (ownersRaw === "1") filters.firstHand = true;
+    else errors.push(`Le filtre « ${FIRST_HAND_LABEL} » s'écrit owners=1 : il a été ignoré.`);
   }
 
   const dealsRaw = read("deals");

@@ -71,7 +71,7 @@ export function canonicalSearchPath(filters: SearchFilters): string {
   return searchHref({ ...filters, sort: undefined });
 }
 
-const RANGE_KEYS = ["priceMin", "priceMax", "yearMin", "yearMax", "mileageMax"] as const;
+const RANGE_KEYS = ["priceMin", "priceMax", "yearMin", "yearMax", "mileageMin", "mileageMax", "powerMin", "powerMax"] as const;
 
 /**
  * Search engines get the broad pages (a brand, a model, a city): combinations of more than two

@@ -303,7 +303,7 @@ describe("active filter badges and count", () => {
       "Énergie : Diesel",
       "Énergie : Électrique",
       "Autour de 69001 (50 km)",
-      "Carburant : Diesel",
+      "Énergie : Diesel",
       "Prix max : 15 000 €",
       "Kilométrage max : 100 000 km",
     ]);
@@ -411,6 +411,6 @@ describe("energy labels (issue 36)", () => {
     expect(fuelLabel("Electrique")).toBe("Électrique");
     expect(fuelLabel("Diesel")).toBe("Diesel");
     expect(FUEL_OPTIONS.find((o) => o.value === "Electrique")?.label).toBe("Électrique");
-    expect(activeFilterBadges({ fuel: "Electrique" })[0]?.label).toBe("Carburant : Électrique");
+    expect(activeFilterBadges({ fuel: "Electrique" })[0]?.label).toBe("Énergie : Électrique");
   });
 });

@@ -78,6 +78,39 @@ export const EQUIPMENT_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Slug → French label of the equipment named by a search; a slug without one shows as itself. */
 export type EquipmentLabels = Readonly<Record<string, string>>;
 
+/**
+ * Issue 34's last filters (decision 0049). 'Portes' : exact numbers, several allowed
+ * (`doors=3,5`); 'Places' : exact numbers, SEATS_OR_MORE meaning "7 et plus" (`seats=5,7`).
+ * The form offers these values; the URL accepts 1–9 doors and 1–9 seats (8 and 9 read as 7+).
+ */
+export const DOORS_CHOICES = [2, 3, 4, 5] as const;
+export const SEATS_CHOICES = [2, 3, 4, 5, 6, 7] as const;
+export const SEATS_OR_MORE = 7;
+export const MAX_POWER_CH = 2_000;
+/** '1re main' (`owners=1`): listings declared with one owner. */
+export const FIRST_HAND_LABEL = "1re main";
+
+/** "3", "3 ou 5", "2, 3 ou 5" */
+function orList(values: readonly number[]): string {
+  const words = values.map(String);
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} ou ${words.at(-1)}` : (words[0] ?? "");
+}
+
+/** "5 portes", "3 ou 5 portes" */
+export function doorsLabel(doors: readonly number[]): string {
+  return `${orList(doors)} portes`;
+}
+
+/** "2 places", "7 places et plus", "5 ou 7 places et plus" */
+export function seatsLabel(seats: readonly number[]): string {
+  return `${orList(seats)} places${seats.includes(SEATS_OR_MORE) ? " et plus" : ""}`;
+}
+
+/** Each number once, ascending: the URL of two equal searches is one. */
+export function canonicalNumbers(values: Iterable<number>): number[] {
+  return [...new Set(values)].sort((a, b) => a - b);
+}
+
 /** The market price filter's badge and checkbox (levels 1–2, app/features/pricing). */
 export const GOOD_DEALS_LABEL = "Bonne affaire et mieux";
 
@@ -146,6 +179,17 @@ export interface SearchFilters {
   yearMin?: number;
   yearMax?: number;
   mileageMax?: number;
+  /** 'Kilométrage min.' (`mileageMin`, km, inclusive). */
+  mileageMin?: number;
+  /** 'Puissance (ch)' (`powerMin`/`powerMax`): listings.din_power in ch, inclusive. */
+  powerMin?: number;
+  powerMax?: number;
+  /** 'Portes' (`doors=3,5`): exactly one of these numbers of doors. */
+  doors?: number[];
+  /** 'Places' (`seats=5,7`): exactly one of these numbers of seats, SEATS_OR_MORE meaning that many or more. */
+  seats?: number[];
+  /** '1re main' (`owners=1`): listings whose owner count is 1. */
+  firstHand?: boolean;
   /** Only listings rated 'Bonne affaire' or 'Très bonne affaire' (`deals=1`). */
   goodDeals?: boolean;
   /** Who sells (`seller=private|pro`, issue 33): 'Particulier' or 'Professionnel'; absent = 'Tous'. */
@@ -211,7 +255,13 @@ export const SEARCH_PARAM_NAMES = [
   "priceMax",
   "yearMin",
   "yearMax",
+  "mileageMin",
   "mileageMax",
+  "powerMin",
+  "powerMax",
+  "doors",
+  "seats",
+  "owners",
   "deals",
   "seller",
   "critair",
@@ -256,7 +306,13 @@ export function toSearchParams(filters: SearchFilters): URLSearchParams {
   set("price", filters.priceMax);
   set("yearMin", filters.yearMin);
   set("yearMax", filters.yearMax);
+  set("mileageMin", filters.mileageMin);
   set("mileageMax", filters.mileageMax);
+  set("powerMin", filters.powerMin);
+  set("powerMax", filters.powerMax);
+  set("doors", filters.doors?.join(","));
+  set("seats", filters.seats?.join(","));
+  if (filters.firstHand) set("owners", 1);
   if (filters.goodDeals) set("deals", 1);
   set("seller", filters.seller);
   set("critair", filters.critair);

@@ -9,6 +9,7 @@ import {
   PAGE_SIZE,
   roundRadius,
   SEARCH_COUNT_CAP,
+  SEATS_OR_MORE,
   type SearchFilters,
   type SearchSort,
 } from "./search-params";
@@ -143,6 +144,12 @@ export function narrowsBesidesPlace(filters: SearchFilters): boolean {
     filters.yearMin !== undefined ||
     filters.yearMax !== undefined ||
     filters.mileageMax !== undefined ||
+    filters.mileageMin !== undefined ||
+    filters.powerMin !== undefined ||
+    filters.powerMax !== undefined ||
+    Boolean(filters.doors?.length) ||
+    Boolean(filters.seats?.length) ||
+    filters.firstHand ||
     filters.goodDeals ||
     filters.ownerId !== undefined ||
     filters.seller ||
@@ -166,6 +173,12 @@ function text<T extends string>(value: T | undefined): T | undefined {
 }
 function texts<T extends string>(values: T[] | undefined): T[] | undefined {
   return values?.slice(0, 50).flatMap((v) => text(v) ?? []);
+}
+
+/** Small whole numbers (doors, seats), each once; none left: no filter. */
+function smallints(values: number[] | undefined): number[] | undefined {
+  const kept = [...new Set(values?.filter((n) => Number.isInteger(n) && n >= 0 && n <= 99))].slice(0, 20);
+  return kept.length ? kept : undefined;
 }
 
 /**
@@ -193,6 +206,12 @@ export function safeFilters(filters: SearchFilters): SearchFilters {
     yearMin: int(filters.yearMin, 32_767),
     yearMax: int(filters.yearMax, 32_767),
     mileageMax: int(filters.mileageMax),
+    mileageMin: int(filters.mileageMin),
+    powerMin: int(filters.powerMin, 32_767),
+    powerMax: int(filters.powerMax, 32_767),
+    doors: smallints(filters.doors),
+    seats: smallints(filters.seats),
+    firstHand: filters.firstHand === true ? true : undefined,
     goodDeals: filters.goodDeals === true ? true : undefined,
     seller: filters.seller === "private" || filters.seller === "pro" ? filters.seller : undefined,
     critair: Number.isInteger(filters.critair) && filters.critair! >= 0 && filters.critair! <= 3 ? filters.critair : undefined,
@@ -235,6 +254,14 @@ export function searchWhere(
   if (filters.yearMin !== undefined) conditions.push(gte(listings.year, filters.yearMin));
   if (filters.yearMax !== undefined) conditions.push(lte(listings.year, filters.yearMax));
   if (filters.mileageMax !== undefined) conditions.push(lte(listings.mileage, filters.mileageMax));
+  // Issue 34's last filters (decision 0049): trailing key columns of every ordered search
+  // index (migration 0029), so they are tested inside the B-tree like price or year.
+  if (filters.mileageMin !== undefined) conditions.push(gte(listings.mileage, filters.mileageMin));
+  if (filters.powerMin !== undefined) conditions.push(gte(listings.dinPower, filters.powerMin));
+  if (filters.powerMax !== undefined) conditions.push(lte(listings.dinPower, filters.powerMax));
+  if (filters.doors?.length) conditions.push(inArray(listings.doors, filters.doors));
+  if (filters.seats?.length) conditions.push(seatsPredicate(filters.seats));
+  if (filters.firstHand) conditions.push(eq(listings.ownerCount, 1));
   // 'Bonne affaire' and 'Très bonne affaire' (stored by app/features/pricing; listings_published_deal_idx).
   if (filters.goodDeals) conditions.push(lte(listings.priceLevel, 2));
   // Who sells (issue 33): a trailing key column of the ordered indexes, a dimension of the facet table.
@@ -247,6 +274,14 @@ export function searchWhere(
   if (filters.equipment?.length) conditions.push(arrayContains(listings.equipment, filters.equipment));
   if (area) conditions.push(geo === "point" ? radiusPointPredicate(area) : radiusPredicate(area));
   return and(...conditions) as SQL;
+}
+
+/** 'Places': exactly one of the numbers, SEATS_OR_MORE meaning that many or more ("5 ou 7 places et plus"). */
+function seatsPredicate(seats: number[]): SQL {
+  const exact = seats.filter((n) => n < SEATS_OR_MORE);
+  const orMore = seats.some((n) => n >= SEATS_OR_MORE);
+  const parts = [exact.length ? inArray(listings.seats, exact) : undefined, orMore ? gte(listings.seats, SEATS_OR_MORE) : undefined];
+  return or(...parts) as SQL;
 }
 
 /**
