@@ -34,13 +34,15 @@ export function PriceWithGuidance({
   children: ReactNode;
 }) {
   const [price, setPrice] = useState(initialPrice);
-  // The live answer, for the server's estimate it followed: a save reloads the page's data, and
-  // the new server estimate is shown again until the fields change.
-  const [liveAnswer, setLive] = useState<{ from: typeof initial; guidance: PriceGuidance | null }>({
-    from: initial,
+  // The live answer, for the server's estimate it followed (by value: the page may hand a new
+  // object at each render): a save reloads the page's data, and the new server estimate is
+  // shown again until the fields change.
+  const initialKey = JSON.stringify(initial ?? null);
+  const [liveAnswer, setLive] = useState<{ from: string; guidance: PriceGuidance | null }>({
+    from: initialKey,
     guidance: initial ?? null,
   });
-  const guidance = liveAnswer.from === initial ? liveAnswer.guidance : initial;
+  const guidance = liveAnswer.from === initialKey ? liveAnswer.guidance : initial;
   const box = useRef<HTMLDivElement>(null);
 
   const year = initial?.year ?? null;
@@ -74,7 +76,7 @@ export function PriceWithGuidance({
       asked = query;
       request?.abort();
       if (!car.brand || !car.model || car.mileage == null) {
-        setLive({ from: initial, guidance: null });
+        setLive({ from: initialKey, guidance: null });
         return;
       }
       const controller = new AbortController();
@@ -82,7 +84,7 @@ export function PriceWithGuidance({
       fetch(`${PRICE_GUIDANCE_PATH}?${query}`, { signal: controller.signal, headers: { Accept: "application/json" } })
         .then((response) => (response.ok ? (response.json() as Promise<{ guidance: PriceGuidance | null }>) : null))
         .then((answer) => {
-          if (answer && !controller.signal.aborted) setLive({ from: initial, guidance: answer.guidance });
+          if (answer && !controller.signal.aborted) setLive({ from: initialKey, guidance: answer.guidance });
         })
         // A failed request keeps the last estimate shown: it is guidance, not a rule.
         .catch(() => undefined);
@@ -100,7 +102,7 @@ export function PriceWithGuidance({
       form.removeEventListener("input", onEdit);
       form.removeEventListener("change", onEdit);
     };
-  }, [live, initial, year, fuel, gearbox, published]);
+  }, [live, initialKey, year, fuel, gearbox, published]);
 
   return (
     <div
