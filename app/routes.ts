@@ -13,6 +13,7 @@ export default [
     route("account/professionnel", "routes/account.professionnel.tsx"),
     route("account/stock", "routes/account.stock.tsx"),
     route("account/stock/aide", "routes/account.stock.aide.tsx"),
+    route("account/stock/statistiques", "routes/account.stock.statistiques.tsx"),
     route("reinitialiser-mot-de-passe", "routes/reset-password.tsx"),
     // Listings, favourites, sellers
     route("annonce/:id/:slug?", "routes/annonce.tsx"),
@@ -52,6 +53,7 @@ export default [
   route("api/recently-viewed", "routes/api.recently-viewed.ts"),
   route("api/saved-searches", "routes/api.saved-searches.ts"),
   route("api/listings/:id/click", "routes/api.listing-click.ts"),
+  route("api/listings/:id/similar", "routes/api.similar-listings.ts"),
   route("api/listings/:id/phone", "routes/api.listing-phone.ts"),
   route("api/pro/:slug/phone", "routes/api.pro-phone.ts"),
   route("api/listings/:id/report", "routes/api.listing-report.ts"),
@@ -62,6 +64,7 @@ export default [
   route("api/pro/logo", "routes/api.pro-logo.ts"),
   route("api/pro/stock-imports", "routes/api.pro-stock-imports.ts"),
   route("account/stock/modele.csv", "routes/account.stock.modele.ts"),
+  route("account/stock/actions", "routes/account.stock.actions.ts"),
   route("account/stock/imports/:id/rapport.csv", "routes/account.stock.rapport.ts"),
   route("api/listings/:id/photos/:photoId", "routes/api.listing-photo.ts"),
   route("api/events", "routes/api.events.ts"),

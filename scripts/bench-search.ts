@@ -47,6 +47,7 @@ import { getDealerPage } from "~/features/pro/get-dealer-page.server";
 import { findSimilarListings, type SimilarTo } from "~/features/discovery/similar-listings.server";
 import { CLOSED_ALL_WEEK } from "~/features/pro/opening-hours";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
+import { EQUIPMENT_ODDS } from "~/testing/builders";
 
 const { values: args } = parseArgs({
   options: {
@@ -268,6 +269,9 @@ async function generate(db: Database): Promise<void> {
       }),
     );
   }
+  const equipmentSlugs = EQUIPMENT_ODDS.map(([slug]) => slug);
+  const equipmentFrom = EQUIPMENT_ODDS.map(([, from]) => from);
+  const equipmentShare = EQUIPMENT_ODDS.map(([, , share]) => share);
   const colorSlots = weightedSlots(
     [
       { value: "Blanc", weight: 25 },
@@ -343,7 +347,7 @@ async function generate(db: Database): Promise<void> {
         insert into listings (owner_id, status, draft_step, brand, model, year, first_registration, fuel, gearbox,
           vehicle_type, doors, seats, fiscal_power, din_power, license_status, mileage, color, vehicle_condition,
           description, price, city, postal_code, latitude, longitude, heart_count,
-          created_at, updated_at, submitted_at, published_at)
+          created_at, updated_at, submitted_at, published_at, equipment, owner_count)
         -- One listing in three from a private seller ('bench-p-N': two, then one, then two…),
         -- the others from a dealer drawn with a skew (the first dealers hold the most cars).
         select case when g % 3 = 0 then 'bench-p-' || ((g / 3) * 2 / 3)
@@ -370,7 +374,14 @@ async function generate(db: Database): Promise<void> {
           p.city, p.postal_code, p.latitude, p.longitude,
           floor(s.r_click * 20)::int,
           v.published - interval '2 days', v.published, v.published - interval '1 day',
-          case when v.status = 'published' then v.published end
+          case when v.status = 'published' then v.published end,
+          -- Issue 34: the equipment of its year, drawn like the demo market's (EQUIPMENT_ODDS),
+          -- dearer cars having more; owners growing with age (1 = '1re main' under 4 years).
+          array(select e.slug from unnest(${sql.param(equipmentSlugs)}::text[], ${sql.param(equipmentFrom)}::int[],
+              ${sql.param(equipmentShare)}::float8[]) e(slug, from_year, share)
+            where v.year >= e.from_year and random() < e.share * (case when b.premium then 1.4 else 1 end)
+              and g > 0),
+          case when v.age < 4 then 1 else 1 + floor(s.r_text * least(5, 1 + v.age / 4.0))::int end
         from (
           select g, random() r_owner, random() r_brand, random() r_model, random() r_place, random() r_year,
             random() r_km, random() r_fuel, random() r_gear, random() r_color, random() r_price, random() r_month,

@@ -30,6 +30,7 @@ export * from "./saved-search-schema";
 export * from "./facet-count-schema";
 export * from "./pro-schema";
 export * from "./stock-import-schema";
+export * from "./dashboard-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:

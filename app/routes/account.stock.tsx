@@ -1,6 +1,9 @@
 import { getSessionUser } from "~/features/auth/session.server";
 import { getProStatus } from "~/features/pro/get-pro-profile.server";
-import { listStockListings, listStockRuns } from "~/features/stock-import/list-stock-runs.server";
+import { listStockRuns } from "~/features/stock-import/list-stock-runs.server";
+import { listDealerStock } from "~/features/dealer-dashboard/list-dealer-stock.server";
+import { parseStockQuery, type StockTableData } from "~/features/dealer-dashboard/stock-table-data";
+import { StockTable } from "~/features/dealer-dashboard/stock-table";
 import { requireVerifiedPro } from "~/features/stock-import/stock-import-access.server";
 import type { StockPageData } from "~/features/stock-import/stock-page-data";
 import { StockPage } from "~/features/stock-import/stock-page";
@@ -18,10 +21,10 @@ export function meta() {
   ];
 }
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<StockPageData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<StockPageData & { table?: StockTableData }> {
   const me = await getSessionUser(request, context.services);
   if (!me) return { access: "signed-out" };
-  const { db, config } = context.services;
+  const { db, config, storage } = context.services;
   try {
     await requireVerifiedPro(db, me.id);
   } catch (error) {
@@ -29,14 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
     const status = await getProStatus({ db, userId: me.id });
     return { access: "not-verified", proStatus: status?.status ?? null };
   }
-  const [runs, stock] = await Promise.all([listStockRuns(db, me.id), listStockListings(db, me.id)]);
-  return {
-    access: "ok",
-    runs,
-    listings: stock.listings,
-    listingCount: stock.total,
-    maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024),
-  };
+  const query = parseStockQuery(new URL(request.url).searchParams);
+  const [runs, table] = await Promise.all([
+    listStockRuns(db, me.id),
+    // The dashboard's table (issue 35, decision 0052): filters, sort, pages and 30-day figures.
+    listDealerStock({ db, storage, userId: me.id, query }),
+  ]);
+  return { access: "ok", runs, maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024), table };
 }
 
 /** 'Confirmer le retrait' / 'Garder mes annonces' on a run held by the 50 % guard. */
@@ -65,5 +67,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Stock({ loaderData }: Route.ComponentProps) {
-  return <StockPage data={loaderData} />;
+  return <StockPage data={loaderData}>{loaderData.table ? <StockTable data={loaderData.table} /> : null}</StockPage>;
 }

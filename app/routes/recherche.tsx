@@ -26,6 +26,7 @@ import { SaveSearchButton } from "~/features/saved-searches/save-search-button";
 import { DEFAULT_RADIUS_KM, toSearchParams, type SearchFilters } from "~/features/search/search-params";
 import { activeFilterBadges } from "~/features/search/active-filter-badges";
 import { parseSearchParams } from "~/features/search/parse-search-params";
+import { useRememberSearchPlace } from "~/features/search/remember-search-place";
 import { searchListings } from "~/features/search/search-listings.server";
 import { interpretQuery } from "~/features/search/interpret-query.server";
 import { SearchTextBox } from "~/features/search/search-text-box";
@@ -112,6 +113,7 @@ export default function Recherche({ loaderData }: Route.ComponentProps) {
   const listFilters = { ...filters, page: undefined };
   const count = { total: result.total, capped: result.totalCapped };
   const cardDisplay = useCardDisplay();
+  useRememberSearchPlace(filters.postalCode, filters.city);
   const apply = (next: SearchFilters) => void navigate(searchViewHref(next, view));
   // The sidebar applies as the fields change: the page stays where it is, one history entry.
   const applyLive = (next: SearchFilters) =>

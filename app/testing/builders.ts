@@ -7,10 +7,12 @@ import {
   VEHICLE_CONDITIONS,
   VEHICLE_TYPES,
   type Fuel,
+  type VehicleType,
 } from "~/features/catalogue/vocabularies";
 import type { NewListing } from "~/db/schema";
 import { registrationMonth } from "~/features/catalogue/vehicle-age";
 import { formatMileage } from "~/ui/format";
+import { fiscalPower, KW_PER_DIN_HP } from "~/features/catalogue/fiscal-power";
 
 /**
  * Test-data builders shared by unit, integration and e2e tests and by the demo seed.
@@ -271,10 +273,7 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
         : vehicleType === "Monospace"
           ? faker.helpers.arrayElement([5, 7])
           : 5,
-    fiscalPower: licenceFree ? 1 : faker.number.int(segment === "luxury" ? { min: 20, max: 60 } : { min: 4, max: 11 }),
-    dinPower: licenceFree
-      ? faker.number.int({ min: 6, max: 8 })
-      : faker.number.int(segment === "luxury" ? { min: 300, max: 720 } : { min: 70, max: 250 }),
+    ...buildPower({ brand, model, segment, vehicleType, fuel, firstRegistration, year, rest }),
     licenseStatus: licenceFree ? "Sans permis" : "Permis",
     mileage,
     color: faker.helpers.arrayElement(COLORS.filter((c) => c !== "Autre")),
@@ -293,6 +292,115 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
     submittedAt: createdAt,
     publishedAt: createdAt,
     ...rest,
+  };
+}
+
+/** Usual DIN power (ch) of the versions sold, by body, for a mainstream brand's combustion car. */
+const BODY_POWER: Record<VehicleType, [number, number]> = {
+  Citadine: [65, 130],
+  Berline: [90, 180],
+  Break: [100, 190],
+  SUV: [100, 220],
+  "4x4": [110, 250],
+  Monospace: [90, 160],
+  Coupé: [120, 280],
+  Cabriolet: [90, 220],
+  Utilitaire: [75, 170],
+  Autre: [70, 150],
+};
+/** Electric versions: city cars 80–136 ch (Zoé, e-208), others 136–300 (Mégane E-Tech, Model 3). */
+const ELECTRIC_POWER = { Citadine: [80, 136], other: [136, 300] } as const;
+const SEGMENT_POWER_FACTOR: Record<Segment, number> = { "licence-free": 1, "low-cost": 0.85, mainstream: 1, premium: 1.3, luxury: 1 };
+/** No city car above this (the hottest, GR Yaris aside, stay under it). */
+export const CITY_CAR_MAX_DIN = 200;
+
+/** Sports versions sold as their own model (Audi RS/S, BMW M, AMG, Type R, GTI, Abarth…). */
+export function isSportModel(brand: string, model: string): boolean {
+  return brand === "Abarth" || brand === "Alpine" || /^(RS ?Q?\d|S\d|M\d)$|\b(AMG|GTI|Type R|GR|GT|GT-R|RS|STI|WRX|NSX|Nismo|SVR)\b/.test(model);
+}
+
+/** The DIN power range (ch) a listing of this model, body and energy is drawn in. */
+export function demoPowerRange(v: { brand: string; model: string; vehicleType: string; fuel: string }): [number, number] {
+  const segment = segmentOf(v.brand, v.model);
+  if (segment === "luxury") return v.fuel === "Electrique" ? [400, 760] : [300, 720];
+  const body = (VEHICLE_TYPES as readonly string[]).includes(v.vehicleType) ? (v.vehicleType as VehicleType) : "Autre";
+  const base: readonly [number, number] =
+    v.fuel === "Electrique" ? (body === "Citadine" ? ELECTRIC_POWER.Citadine : ELECTRIC_POWER.other) : BODY_POWER[body];
+  let [low, high] = [base[0] * SEGMENT_POWER_FACTOR[segment], base[1] * SEGMENT_POWER_FACTOR[segment]];
+  if (isSportModel(v.brand, v.model)) [low, high] = [Math.max(low * 1.6, 150), high * 2];
+  if (body === "Citadine") high = Math.min(high, CITY_CAR_MAX_DIN);
+  return [Math.round(Math.min(low, high)), Math.round(high)];
+}
+
+/**
+ * The CO2 (g/km) a demo listing's fiscal power is computed from, seeded by its own values:
+ * about 70 g + 0.45 g per ch, more for tall bodies and older cars, less for diesel and gas;
+ * plug-in hybrids 25–50 g, other hybrids 85–125 g; none for an electric car.
+ */
+export function demoCo2(v: { brand: string; model: string; fuel: string; vehicleType: string; firstRegistration: string; dinPower: number }): number {
+  const random = seededRandom(`co2|${v.brand}|${v.model}|${v.fuel}|${v.firstRegistration}|${v.dinPower}`);
+  const year = registrationYear(v.firstRegistration) ?? 2015;
+  const r = random();
+  if (v.fuel === "Electrique") return 0;
+  if (v.fuel === "Hybride rechargeable") return Math.round(25 + 25 * r);
+  if (v.fuel === "Hybride") return Math.round(85 + 40 * r);
+  let g = 70 + 0.45 * v.dinPower;
+  if (["SUV", "4x4", "Monospace", "Utilitaire"].includes(v.vehicleType)) g *= 1.1;
+  if (v.fuel === "Diesel") g *= 0.88;
+  if (v.fuel === "GPL") g *= 0.9;
+  if (v.fuel === "Gaz naturel (CNG)") g *= 0.8;
+  if (year < 2010) g *= 1.15;
+  return Math.round(g * (0.92 + 0.16 * r));
+}
+
+/**
+ * The kW the fiscal power formula takes: the maximum net power; for an electric car the
+ * power it holds for 30 minutes (about 42 % of its peak: e-208, 100 kW peak, 57 kW), for a
+ * hybrid its combustion engine's (about 80 % of the system power).
+ */
+export function demoFiscalKw(v: { fuel: string; dinPower: number }): number {
+  const kW = v.dinPower * KW_PER_DIN_HP;
+  if (v.fuel === "Electrique") return kW * 0.42;
+  if (v.fuel === "Hybride" || v.fuel === "Hybride rechargeable") return kW * 0.8;
+  return kW;
+}
+
+function registrationYear(firstRegistration: string): number | undefined {
+  const month = registrationMonth(firstRegistration);
+  return month === undefined ? undefined : Math.floor(month / 12);
+}
+
+/**
+ * DIN power from the model's segment, body, energy and sportiness; fiscal power (CV) from it and
+ * the CO2 by the French formula of its registration year (catalogue/fiscal-power.ts). Overrides
+ * win, and a given power gives the fiscal power that goes with it. Two faker draws (one for a
+ * licence-free car), as the two fields drawn here before: every later faker draw keeps its
+ * value, so the demo market's other fields (and the tests written against them) stay as they were.
+ */
+function buildPower(v: {
+  brand: string;
+  model: string;
+  segment: Segment;
+  vehicleType: string;
+  fuel: string;
+  firstRegistration: string;
+  year: number;
+  rest: Partial<BuiltListing>;
+}): { dinPower: number; fiscalPower: number } {
+  const position = faker.number.int({ min: 0, max: 999_999 }) / 1_000_000;
+  if (v.segment === "licence-free") {
+    return { dinPower: v.rest.dinPower ?? 6 + Math.floor(position * 3), fiscalPower: v.rest.fiscalPower ?? 1 };
+  }
+  const topTrim = faker.number.int({ min: 0, max: 999_999 }) / 1_000_000 < 0.1;
+  const [low, high] = demoPowerRange(v);
+  // Base versions sell most: drawn towards the low end, one in ten from the top half.
+  const share = topTrim ? 0.5 + 0.5 * position : Math.pow(position, 1.5);
+  const dinPower = v.rest.dinPower ?? Math.min(high, Math.max(low, Math.round((low + (high - low) * share) / 5) * 5));
+  const co2 = demoCo2({ ...v, dinPower });
+  const year = registrationYear(v.firstRegistration) ?? v.year;
+  return {
+    dinPower,
+    fiscalPower: v.rest.fiscalPower ?? fiscalPower({ kW: demoFiscalKw({ fuel: v.fuel, dinPower }), co2, year }),
   };
 }
 
@@ -343,7 +451,9 @@ function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firs
   let inspectionDate: string | null = null;
   let inspectionResult: string | null = null;
   if (ageMonths >= 48) {
-    const daysAgo = random() < 0.8 ? 7 + Math.floor(random() * 170) : 190 + Math.floor(random() * 300);
+    const drawn = random() < 0.8 ? 7 + Math.floor(random() * 170) : 190 + Math.floor(random() * 300);
+    // Never before the first one: due at four years, done in the six months before.
+    const daysAgo = Math.min(drawn, Math.floor((ageMonths - 42) * 30.4));
     inspectionDate = new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     inspectionResult = random() < 0.9 ? "favorable" : "defavorable";
   } else if (random() < 0.7) {
@@ -361,7 +471,7 @@ function buildVehicleFacts(v: { brand: string; model: string; fuel: string; firs
 }
 
 /** [slug, first year it was common, share of cars of later years that have it]; dearer cars have more. */
-const EQUIPMENT_ODDS: [slug: string, from: number, share: number][] = [
+export const EQUIPMENT_ODDS: [slug: string, from: number, share: number][] = [
   ["vitres-electriques", 1995, 0.9],
   ["climatisation-manuelle", 1995, 0.45],
   ["climatisation-automatique", 2005, 0.5],

@@ -68,3 +68,23 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   });
 }
+
+test("after a search around Marseille, a listing's similar cars are the nearest to Marseille first", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The search around Marseille is remembered by the browser, whatever it found.
+  await open(page, "/recherche?postalCode=13001");
+  await expect(page.getByRole("heading", { level: 1, name: /autour de 13001/ })).toBeVisible();
+  await page.waitForFunction(() => localStorage.getItem("occazio:lieu")?.includes("13001"));
+  await open(page, "/recherche?brand=Peugeot");
+  await page.locator("main article").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/annonce\//);
+  const id = new URL(page.url()).pathname.split("/")[2];
+  const asked = page.waitForResponse((response) => response.url().includes(`/api/listings/${id}/similar?postalCode=13001`));
+  await settled(page);
+  const section = page.getByRole("region", { name: "Annonces similaires" });
+  await section.scrollIntoViewIfNeeded();
+  expect((await asked).status()).toBe(200);
+  await expect(section.getByText("Les plus proches de 13001 d'abord")).toBeVisible();
+  const answer = (await (await asked).json()) as { listings: { postalCode: string | null }[] };
+  expect(answer.listings.length).toBeGreaterThan(0);
+});

@@ -9,6 +9,12 @@ import { open, settled } from "./fixtures";
 
 const cards = (page: Page) => page.locator("main article");
 
+/** "1 234 annonces" → 1234 (the line under the page's heading). */
+async function resultCount(page: Page): Promise<number> {
+  const text = await page.getByText(/^[\d\s\u00a0\u202f]+\+? annonces?$/).textContent();
+  return Number((text ?? "").replace(/\D/g, ""));
+}
+
 /** Every result is a Peugeot 3008 hybrid, and the three recognised filters are badges. */
 async function expectPeugeot3008Hybrids(page: Page) {
   await expect(page).toHaveURL(/brand=Peugeot&model=3008&energies=Hybride/);
@@ -44,6 +50,31 @@ test.describe("wide screen (1280 px)", () => {
     // A badge removed: the energy goes, the brand and model stay.
     await page.getByRole("link", { name: "Retirer le filtre Énergie : Hybride" }).click();
     await expect(page).toHaveURL(/brand=Peugeot&model=3008$/);
+  });
+
+  test("typing 'clio moins de 10000' finds what brand=Renault&model=Clio&price=10000 finds, with its badges (issue 34)", async ({
+    page,
+  }) => {
+    await open(page, "/");
+    const box = page
+      .getByRole("search", { name: "Recherche par mots, marque et modèle" })
+      .getByRole("combobox", { name: "Mots recherchés" });
+    await box.fill("clio moins de 10000");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/recherche\?brand=Renault&model=Clio&price=10000$/);
+    await settled(page);
+    for (const label of ["Marque : Renault", "Modèle : Clio", "Prix max : 10 000 €"]) {
+      await expect(page.getByRole("link", { name: `Retirer le filtre ${label}` })).toBeVisible();
+    }
+    // No postal code was read in the five digits (10000 is Troyes).
+    await expect(page.getByRole("link", { name: /Retirer le filtre Autour de/ })).toHaveCount(0);
+    const typed = await resultCount(page);
+    await page.screenshot({ path: "test-results/text-search-budget-1280.png", fullPage: false });
+
+    await open(page, "/recherche?brand=Renault&model=Clio&price=10000");
+    await settled(page);
+    expect(await resultCount(page)).toBe(typed);
+    expect(typed).toBeGreaterThan(0);
   });
 
   test("suggestions: ↓ and Enter pick a model with the keyboard", async ({ page }) => {

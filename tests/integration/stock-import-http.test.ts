@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { proProfiles, stockImportRuns } from "~/db/schema";
+import { listingPriceHistory, listings, proProfiles, stockImportRuns } from "~/db/schema";
 import type { JobQueue } from "~/server/jobs.server";
-import { insertUser } from "~/testing/inserters.server";
+import { insertListing, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -169,5 +169,81 @@ describe("stock import routes: who may do what", () => {
     expect(response.headers.get("content-disposition")).toContain("modele-stock-occazio.csv");
     const text = await response.text();
     expect(text.split("\r\n")[0]).toMatch(/^reference;marque;modele;annee;mise_en_circulation;/);
+  });
+});
+
+/** Counts of what a bulk action could change, to show that a refusal changed nothing. */
+async function stockState(ids: string[]) {
+  const rows = await t.db
+    .select({ id: listings.id, status: listings.status, price: listings.price })
+    .from(listings)
+    .where(inArray(listings.id, ids));
+  const history = await t.db.select().from(listingPriceHistory).where(inArray(listingPriceHistory.listingId, ids));
+  return { rows: rows.sort((a, b) => a.id.localeCompare(b.id)), history: history.length };
+}
+
+const bulk = (client: ReturnType<typeof createClient>, ids: string[], action: string) => {
+  const form = new URLSearchParams({ action, mode: "percent", amount: "-5" });
+  for (const id of ids) form.append("id", id);
+  return client.request("/account/stock/actions", {
+    method: "POST",
+    body: form.toString(),
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
+};
+
+describe("dealer dashboard routes (issue 35, decision 0052): who may do what", () => {
+  it.each(["price", "sold", "withdraw"])(
+    "bulk action %s: anonymous 401, private user / pending pro / moderator 403, another pro 404 — nothing changed; the owner 200",
+    async (action) => {
+      const owner = await member({ pro: "verified" });
+      const other = await member({ pro: "verified" });
+      const mine = await insertListing(t.db, owner.id, { price: 12_000 });
+      const theirs = await insertListing(t.db, other.id, { price: 9_000 });
+      const before = await stockState([mine.id, theirs.id]);
+      const refusals: [ReturnType<typeof createClient>, string[], number][] = [
+        [createClient(app.url), [mine.id], 401],
+        [(await member()).client, [mine.id], 403],
+        [(await member({ pro: "pending" })).client, [mine.id], 403],
+        [(await member({ role: "moderator" })).client, [mine.id], 403],
+        [other.client, [mine.id], 404],
+        [owner.client, [mine.id, theirs.id], 404],
+      ];
+      for (const [client, ids, status] of refusals) {
+        const response = await bulk(client, ids, action);
+        expect(response.status, `${action} ${status}`).toBe(status);
+        expect(((await response.json()) as { error: string }).error).toBeTruthy();
+      }
+      expect(await stockState([mine.id, theirs.id])).toEqual(before);
+      const done = await bulk(owner.client, [mine.id], action);
+      expect(done.status).toBe(200);
+      expect(((await done.json()) as { ok: string }).ok).toMatch(/1 annonce/);
+      const after = await stockState([mine.id]);
+      expect(after.rows[0]).toMatchObject(
+        action === "price" ? { price: 11_400 } : { status: action === "sold" ? "sold" : "deleted" },
+      );
+    },
+  );
+
+  it("statistics: the owner's page; anyone else is told it is for verified professionals, another dealer's listing is not found", async () => {
+    const owner = await member({ pro: "verified" });
+    const listing = await insertListing(t.db, owner.id);
+    const mine = await owner.client.request(`/account/stock/statistiques?annonce=${listing.id}&jours=90`);
+    expect(mine.status).toBe(200);
+    const html = await mine.text();
+    expect(html).toContain("La boutique sur 90 jours");
+    expect(html).toContain(`${listing.brand} ${listing.model}`);
+    for (const who of [{}, { role: "moderator" as const }]) {
+      const page = await (await member(who)).client.request("/account/stock/statistiques");
+      expect(await page.text()).toContain("Les statistiques sont réservées aux professionnels vérifiés.");
+    }
+    const other = await member({ pro: "verified" });
+    const theirs = await other.client.request(`/account/stock/statistiques?annonce=${listing.id}`);
+    const text = await theirs.text();
+    expect(text).toContain("Cette annonce n&#x27;existe pas ou n&#x27;est pas dans votre stock.");
+    expect(text).not.toContain(`${listing.brand} ${listing.model}</h2>`);
+    expect(await (await createClient(app.url).request("/account/stock/statistiques")).text()).toContain(
+      "Connectez-vous pour voir vos statistiques.",
+    );
   });
 });

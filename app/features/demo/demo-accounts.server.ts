@@ -5,6 +5,7 @@ import type { Database } from "~/db/client.server";
 import { account, appMeta, user } from "~/db/schema";
 import { readOrCreateFileSecret } from "~/server/secret.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "./demo-seed.server";
+import { DEMO_DEALER_EMAIL } from "./demo-pros.server";
 
 const DEMO_PASSWORD_META_KEY = "demo_password_fingerprint";
 
@@ -35,7 +36,7 @@ export async function applyDemoPassword(db: Database, password: string): Promise
   const demoUsers = await db
     .select({ id: user.id })
     .from(user)
-    .where(inArray(user.email, DEMO_ACCOUNTS.map((a) => a.email)));
+    .where(inArray(user.email, [...DEMO_ACCOUNTS.map((a) => a.email), DEMO_DEALER_EMAIL]));
   const hash = await hashPassword(password);
   for (const { id } of demoUsers) {
     await db
@@ -56,6 +57,7 @@ export function demoCredentialsBanner(options: { password: string; published: bo
       ? `Comptes de démonstration (mot de passe : ${options.password}) :`
       : `Comptes de démonstration (mot de passe propre à cette installation : ${options.password}) :`,
     ...DEMO_ACCOUNTS.map((a) => `  - ${a.email}${a.role === "moderator" ? " (modérateur)" : ""}`),
+    `  - ${DEMO_DEALER_EMAIL} (professionnel vérifié : Mon stock)`,
     ...(options.published
       ? []
       : [

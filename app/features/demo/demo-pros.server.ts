@@ -10,6 +10,9 @@ import { buildListing, type BuiltPlace } from "~/testing/builders";
 import { insertUser, type InsertedUser } from "~/testing/inserters.server";
 import { DEMO_DEALERS, demoSiret, type DemoDealer } from "./demo-dealers";
 
+/** The demo dealer a developer signs in as to see 'Mon stock' (the first of DEMO_DEALERS). */
+export const DEMO_DEALER_EMAIL = "garage@occazio.local";
+
 /** Logo widths, as the photo pipeline writes them (`${logoKey}-${width}.webp`). */
 const LOGO_WIDTHS = [96, 192] as const;
 
@@ -31,7 +34,13 @@ export interface SeededDealer {
  * profile (verified, with hours and a logo drawn and encoded like the demo photos) located at
  * the places reference's coordinates of its postal code and town.
  */
-export async function insertDemoDealers(options: { db: Database; storage: Storage; count: number }): Promise<SeededDealer[]> {
+export async function insertDemoDealers(options: {
+  db: Database;
+  storage: Storage;
+  count: number;
+  /** The first dealer signs in with DEMO_DEALER_EMAIL and this password ('Mon stock', issue 35). */
+  password?: string;
+}): Promise<SeededDealer[]> {
   const { db, storage } = options;
   const chosen = DEMO_DEALERS.slice(0, options.count);
   if (chosen.length === 0) return [];
@@ -44,8 +53,9 @@ export async function insertDemoDealers(options: { db: Database; storage: Storag
     const place = found.find((p) => p.postalCode === dealer.postalCode && p.city === dealer.city);
     if (!place) throw new Error(`Lieu absent de la référence : ${dealer.postalCode} ${dealer.city}`);
     const joined = faker.date.past({ years: 6, refDate: faker.date.recent({ days: 400 }) });
+    const first = dealer === chosen[0];
     const user = await insertUser(db, {
-      canSignIn: false,
+      ...(first && options.password ? { email: DEMO_DEALER_EMAIL, password: options.password } : { canSignIn: false }),
       displayName: dealer.companyName,
       firstname: dealer.firstname,
       // The public name is the company's, without a person's initial.

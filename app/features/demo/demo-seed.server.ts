@@ -215,7 +215,7 @@ export async function seedDemoData(options: {
   // thirds of the rest (each at its address), private sellers with one or two cars each, at
   // home. Other sellers have no password (they cannot sign in).
   const plan = planOwners(spots.length);
-  const dealers = await insertDemoDealers({ db, storage, count: plan.stock.length });
+  const dealers = await insertDemoDealers({ db, storage, count: plan.stock.length, password: options.password ?? DEMO_PASSWORD });
   const privateSellers: InsertedUser[] = [];
   for (let i = 0; i < plan.privateSellers; i++) {
     privateSellers.push(await insertUser(db, { canSignIn: false, createdAt: faker.date.past({ years: 5 }) }));

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import { formatMileage, formatPrice } from "~/ui/format";
 import { PLACEHOLDER_PHOTO_SRC } from "~/ui/photo-carousel";
 import type { GoneListing } from "./gone-listing-data";
@@ -10,10 +10,12 @@ import { SimilarListings } from "./similar-listings";
  * lead on to similar cars.
  */
 export function GoneListingContent({ gone }: { gone: GoneListing }) {
+  // The page's own URL names the listing (nothing of a removed listing is sent with it).
+  const { id } = useParams();
   return (
     <div className="space-y-8">
       {gone.kind === "sold" ? <SoldSummary gone={gone} /> : <Removed />}
-      <SimilarListings listings={gone.similar} />
+      <SimilarListings listings={gone.similar} listingId={id} />
     </div>
   );
 }

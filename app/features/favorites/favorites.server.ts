@@ -6,6 +6,7 @@ import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { isUuid } from "~/db/ids";
+import { dailyStatsWrites } from "~/features/dealer-dashboard/daily-stats.server";
 
 function requireSignedIn(userId: string | null | undefined): string {
   if (!userId) throw new AppError("unauthenticated", "Veuillez vous connecter pour gérer vos favoris.");
@@ -43,10 +44,14 @@ export async function setFavorite(options: {
         .onConflictDoNothing()
         .returning({ listingId: favorites.listingId });
       if (added.length) {
-        await tx
-          .update(listings)
-          .set({ heartCount: sql`${listings.heartCount} + 1` })
-          .where(eq(listings.id, listingId));
+        // The heart counter and the day's 'Favoris' of the listing and its seller (decision 0052).
+        await tx.execute(sql`
+          with stats_src as (
+            update ${listings} set heart_count = heart_count + 1 where id = ${listingId}::uuid
+            returning id as listing_id, owner_id
+          )
+          ${dailyStatsWrites("favorites")}
+          select 1`);
       }
     } else {
       const removed = await tx

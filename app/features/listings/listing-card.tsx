@@ -60,6 +60,12 @@ export function ListingCard({
       {/* Above the stretched link so its buttons work; clicks elsewhere on the photo reach the link. */}
       <div className="card-media pointer-events-none relative z-10 [&_button]:pointer-events-auto">
         <PhotoCarousel photos={listing.photos} alt={title} sizes={imageSizes} className="card-photo aspect-[4/3]" priority={priority} />
+        {/* Compact cards (phones): the market price label over the photo's corner, no extra line (app.css). */}
+        {isPriceLevel(listing.priceLevel) ? (
+          <div className="card-rating-overlay absolute bottom-1.5 left-1.5 right-1.5 hidden">
+            <PriceRatingBadge level={listing.priceLevel} />
+          </div>
+        ) : null}
       </div>
       {action ? <div className="card-action absolute right-2 top-2 z-20">{action}</div> : null}
       <div className="card-body space-y-1 p-3">

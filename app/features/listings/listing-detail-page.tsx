@@ -345,7 +345,7 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
           ) : null}
         </aside>
       </div>
-      <SimilarListings listings={similar} />
+      <SimilarListings listings={similar} listingId={listing.id} />
       <ContactBar listing={listing} priceDrop={priceDrop} />
     </article>
   );

@@ -14,6 +14,7 @@ import { photoUrls } from "./listing-cards.server";
 import { approvedPhoto, hasPublicPhotos } from "./photo-access.server";
 import type { ListingDetail } from "./listing-detail-data";
 import { variantKey } from "./photo-variants";
+import { dailyStatsWrites } from "~/features/dealer-dashboard/daily-stats.server";
 import { isUuid } from "~/db/ids";
 import { isPriceLevel } from "~/features/pricing/price-rating";
 import { publicNameOf } from "~/features/account/display-name";
@@ -237,29 +238,23 @@ export async function recordListingCounter(options: {
   if (options.viewerId && options.viewerId === options.ownerId) return false;
   if (!(await options.dedupe.firstTime(`${options.counter}:${options.listingId}:${options.visitor}`))) return false;
   // One statement, atomic under concurrent views: the listing row is only read (published,
-  // not the viewer's own), and the narrow counter row is created or incremented in place.
+  // not the viewer's own), the narrow counter row is created or incremented in place, and the
+  // day's figures of the listing and its seller (dealer dashboard, decision 0052) with it.
   const isView = options.counter === "view";
-  const { db } = options;
-  const updated = await db
-    .insert(listingCounters)
-    .select(
-      db
-        .select({
-          listingId: listings.id,
-          viewCount: sql<number>`${isView ? 1 : 0}::int`.as("view_count"),
-          clickCount: sql<number>`${isView ? 0 : 1}::int`.as("click_count"),
-        })
-        .from(listings)
-        .where(
-          sql`${listings.id} = ${options.listingId} and ${listings.status} = 'published' and ${listings.ownerId} <> ${options.viewerId ?? ""}`,
-        ),
+  const counterColumn = sql.raw(isView ? "view_count" : "click_count");
+  const result = (await options.db.execute(sql`
+    with stats_src as (
+      select ${listings.id} as listing_id, ${listings.ownerId} as owner_id from ${listings}
+      where ${listings.id} = ${options.listingId}::uuid and ${listings.status} = 'published'
+        and ${listings.ownerId} <> ${options.viewerId ?? ""}
+    ),
+    counted as (
+      insert into ${listingCounters} (listing_id, view_count, click_count)
+      select listing_id, ${isView ? 1 : 0}, ${isView ? 0 : 1} from stats_src
+      on conflict (listing_id) do update set ${counterColumn} = ${listingCounters}.${counterColumn} + 1
+      returning listing_id
     )
-    .onConflictDoUpdate({
-      target: listingCounters.listingId,
-      set: isView
-        ? { viewCount: sql`${listingCounters.viewCount} + 1` }
-        : { clickCount: sql`${listingCounters.clickCount} + 1` },
-    })
-    .returning({ id: listingCounters.listingId });
-  return updated.length > 0;
+    ${dailyStatsWrites(isView ? "views" : "resultClicks")}
+    select listing_id from counted`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

@@ -5,6 +5,7 @@ import { displayPhone } from "~/features/pro/pro-phone";
 import { AppError } from "~/server/app-error";
 import type { CounterDedupe } from "./listing-detail.server";
 import { isUuid } from "~/db/ids";
+import { dailyStatsWrites } from "~/features/dealer-dashboard/daily-stats.server";
 
 /**
  * The seller's phone number for a published listing, to signed-in users only, on request:
@@ -33,15 +34,20 @@ export async function revealSellerPhone(options: {
   if (!row || row.status !== "published") throw new AppError("not_found", "Annonce introuvable.");
   if (!row.phone) return { phone: null };
   if (row.ownerId !== viewerId && ((await options.dedupe?.firstTime(`phone:${options.listingId}:${viewerId}`)) ?? true)) {
-    // One statement: the counter moves only if this viewer's row is new.
+    // One statement: the counter and the day's figures (decision 0052) move only if this viewer's row is new.
     await options.db.execute(sql`
       with revealed as (
         insert into ${phoneReveals} (listing_id, viewer_id) values (${options.listingId}, ${viewerId})
         on conflict do nothing
         returning listing_id
+      ),
+      stats_src as (
+        update ${listings} set phone_reveal_count = phone_reveal_count + 1
+        where id in (select listing_id from revealed)
+        returning id as listing_id, owner_id
       )
-      update ${listings} set phone_reveal_count = phone_reveal_count + 1
-      where id in (select listing_id from revealed)`);
+      ${dailyStatsWrites("phoneReveals")}
+      select 1`);
   }
   return { phone: displayPhone(row.phone) };
 }

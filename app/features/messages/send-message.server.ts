@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { conversations, messages } from "~/db/schema";
 import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { assertMayPost } from "~/features/auth/email-verification.server";
+import { dailyStatsWrites } from "~/features/dealer-dashboard/daily-stats.server";
 import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import type { JobQueue } from "~/server/jobs.server";
 import { AppError } from "~/server/app-error";
@@ -96,6 +97,18 @@ export async function sendMessage(options: {
         sellerArchivedAt: null,
       })
       .where(eq(conversations.id, conversationId));
+    if (found.side === "buyer") {
+      // A buyer's first message about the listing is the day's contact in the dealer's
+      // figures (decision 0052): one per conversation, whatever follows.
+      await tx.execute(sql`
+        with stats_src as (
+          select c.listing_id, l.owner_id from ${conversations} c join listings l on l.id = c.listing_id
+          where c.id = ${conversationId}::uuid
+            and (select count(*) from ${messages} m where m.conversation_id = c.id and m.sender_id = ${userId}) = 1
+        )
+        ${dailyStatsWrites("messages")}
+        select 1`);
+    }
     await enqueueSellerStats(options.jobs, tx, [found.conversation.sellerId]);
     return row!;
   }));

@@ -4,8 +4,8 @@ import { canonicalEquipment, CITY_RADIUS_KM, type SearchFilters } from "./search
 import { townIndex } from "./town-index.server";
 
 /**
- * Moves the recognisable words of `filters.q` into filters: brand, model, energies, and a
- * place (postal code + CITY_RADIUS_KM). `changed` is false when nothing was recognised (the
+ * Moves the recognisable words of `filters.q` into filters: brand, model, energies, a
+ * place (postal code + CITY_RADIUS_KM), and price, mileage, year and Crit'Air bounds. `changed` is false when nothing was recognised (the
  * words stay as typed). The result is what /recherche redirects to, so the badges show the
  * recognised filters and removing one is removing a URL parameter.
  */
@@ -16,8 +16,13 @@ export async function interpretQuery(options: {
   const { filters } = options;
   if (!filters.q) return { filters, changed: false };
   const index = await townIndex(options.db);
-  const found = recogniseQuery(filters.q, filters, (key) =>
-    /^\d{5}$/.test(key) ? index.postalCodes.get(key) : index.names.get(key),
+  const found = recogniseQuery(
+    filters.q,
+    filters,
+    (key) => (/^\d{5}$/.test(key) ? index.postalCodes.get(key) : index.names.get(key)),
+    // 'Kilométrage min.' and '1re main' (`mileageMin`, `owners=1`) are added by the filters
+    // branch: until they are filters here, "plus de 100 000 km" and "1re main" stay words.
+    { supports: { mileageMin: false, firstHand: false } },
   );
   const next: SearchFilters = { ...filters };
   let changed = false;
@@ -40,6 +45,19 @@ export async function interpretQuery(options: {
     next.equipment = canonicalEquipment([...(filters.equipment ?? []), ...found.equipment]);
     changed = true;
   }
+  // Budgets, mileages, years and Crit'Air typed as phrases (decision 0050): the typed value
+  // replaces the filter's.
+  const quantities = found.quantities;
+  for (const key of ["priceMin", "priceMax", "mileageMax", "yearMin", "yearMax", "critair"] as const) {
+    if (quantities[key] === undefined) continue;
+    (next as Record<typeof key, number | undefined>)[key] = quantities[key];
+    changed = true;
+  }
+  // A bound typed beside the other bound of the URL ("plus de 8000 €" with price=5000): swapped.
+  if (next.priceMin !== undefined && next.priceMax !== undefined && next.priceMin > next.priceMax)
+    [next.priceMin, next.priceMax] = [next.priceMax, next.priceMin];
+  if (next.yearMin !== undefined && next.yearMax !== undefined && next.yearMin > next.yearMax)
+    [next.yearMin, next.yearMax] = [next.yearMax, next.yearMin];
   if (found.place && !filters.postalCode) {
     next.postalCode = found.place.postalCode;
     // A town typed by name is searched around that commune, whatever else shares its code.

@@ -2,11 +2,13 @@ import { findBrand, normalizeKey, type CatalogueBrand } from "~/features/catalog
 import { canonicalOption, FUELS, type Fuel } from "~/features/catalogue/vocabularies";
 import { EQUIPMENT_PHRASES, MAX_EQUIPMENT_PHRASE_WORDS, sortEquipment } from "~/features/catalogue/equipment";
 import { brandFor, brandsWithModel, modelFor } from "./catalogue-match";
+import { recogniseQuantities, type QuantityFilters, type QuantityOptions } from "./quantity-recognition";
 
 /**
  * Free text → structured filters (issue 14): the words of `q` that name a catalogue brand or
  * model (typos and spacing tolerated: "peugot 3008", "golf7", "clio4"), an energy ("hybride",
- * "électrique") or a city / postal code become filters, shown as removable badges; what is
+ * "électrique"), a city / postal code, a budget, a mileage, years ("moins de 10000", "après 2018")
+ * or a Crit'Air class become filters, shown as removable badges; what is
  * left is matched as text by the search service. Pure: the city lookup is passed in
  * (interpret-query.server.ts reads the postal-code reference).
  */
@@ -31,6 +33,11 @@ export interface Recognition {
   /** Equipment slugs named by the words ("gps", "caméra de recul", "toit pano"; decision 0043). */
   equipment: string[];
   place?: RecognisedPlace;
+  /**
+   * Budgets, ranges, years, Crit'Air and first hand typed as phrases ("moins de 10000",
+   * "après 2018", "crit'air 1"; quantity-recognition.ts, decision 0050).
+   */
+  quantities: QuantityFilters;
   /** The words not recognised, in their original spelling, space-separated ("" when none). */
   rest: string;
 }
@@ -83,8 +90,11 @@ export function recogniseQuery(
   q: string,
   current: { brand?: string; model?: string; postalCode?: string },
   lookupCity: CityLookup,
+  options: Partial<QuantityOptions> = {},
 ): Recognition {
-  const words = tokenize(q)
+  // 0. Phrases with numbers first: "moins de 10000" is a budget, never a postal code.
+  const quantities = recogniseQuantities(q, { year: options.year ?? new Date().getFullYear(), supports: options.supports });
+  const words = tokenize(quantities.rest)
     .slice(0, 30)
     .flatMap((w) => {
       // A model spelt as one word ("e208", "c3", "x5") stays whole; else split "golf7".
@@ -92,7 +102,7 @@ export function recogniseQuery(
       return brandsWithModel(key).length || findBrand(key) ? [w] : splitGlued(w);
     });
   const used = new Array<boolean>(words.length).fill(false);
-  const result: Recognition = { energies: [], equipment: [], rest: "" };
+  const result: Recognition = { energies: [], equipment: [], quantities: quantities.filters, rest: "" };
   let brand: CatalogueBrand | undefined = current.brand ? findBrand(current.brand) : undefined;
   const brandFixed = Boolean(current.brand);
   const keyOf = (i: number, n: number) => normalizeKey(words.slice(i, i + n).join(" "));
@@ -186,6 +196,6 @@ export function recogniseQuery(
   }
 
   result.equipment = sortEquipment(result.equipment);
-  result.rest = words.filter((_, i) => !used[i]).join(" ");
+  result.rest = [...words.filter((_, i) => !used[i]), ...quantities.kept].join(" ");
   return result;
 }

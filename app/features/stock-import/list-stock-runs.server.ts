@@ -1,13 +1,12 @@
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
-import { listings, stockImportRuns, type StockImportRuns } from "~/db/schema";
+import { stockImportRuns, type StockImportRuns } from "~/db/schema";
 import { AppError } from "~/server/app-error";
 import { RUN_RETENTION_DAYS } from "./run-retention";
-import { REJECTED_ROWS_SHOWN, type StockListingView, type StockRunView } from "./stock-page-data";
+import { REJECTED_ROWS_SHOWN, type StockRunView } from "./stock-page-data";
 import { STOCK_IMPORT_MESSAGES } from "./stock-import-access.server";
 
 const RUNS_SHOWN = 20;
-const LISTINGS_SHOWN = 50;
 
 function runView(row: StockImportRuns, allRejected = false): StockRunView {
   return {
@@ -54,38 +53,4 @@ export async function getStockRun(db: DbExecutor, ownerId: string, runId: string
     .where(and(eq(stockImportRuns.id, runId), eq(stockImportRuns.ownerId, ownerId), kept()));
   if (!row) throw new AppError("not_found", STOCK_IMPORT_MESSAGES.runNotFound);
   return runView(row, true);
-}
-
-/** The dealer's newest listings (not deleted), with their reference and status. */
-export async function listStockListings(
-  db: DbExecutor,
-  ownerId: string,
-): Promise<{ listings: StockListingView[]; total: number }> {
-  const live = and(eq(listings.ownerId, ownerId), sql`${listings.status} <> 'deleted'`);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        id: listings.id,
-        reference: listings.stockReference,
-        brand: listings.brand,
-        model: listings.model,
-        price: listings.price,
-        status: listings.status,
-      })
-      .from(listings)
-      .where(live)
-      .orderBy(desc(listings.updatedAt))
-      .limit(LISTINGS_SHOWN),
-    db.select({ n: count() }).from(listings).where(live),
-  ]);
-  return {
-    listings: rows.map((r) => ({
-      id: r.id,
-      reference: r.reference,
-      title: `${r.brand} ${r.model}`,
-      price: r.price,
-      status: r.status,
-    })),
-    total: total?.n ?? 0,
-  };
 }

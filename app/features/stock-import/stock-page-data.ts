@@ -24,17 +24,9 @@ export interface StockRunView {
   ignoredColumns: string[];
 }
 
-export interface StockListingView {
-  id: string;
-  reference: string | null;
-  title: string;
-  price: number | null;
-  status: string;
-}
-
 export type StockPageData =
   | { access: "signed-out" }
   | { access: "not-verified"; proStatus: string | null }
-  | { access: "ok"; runs: StockRunView[]; listings: StockListingView[]; listingCount: number; maxMegabytes: number };
+  | { access: "ok"; runs: StockRunView[]; maxMegabytes: number };
 
 export const REJECTED_ROWS_SHOWN = 50;

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, Link, useActionData, useRevalidator } from "react-router";
 import { SignInRequired } from "~/features/auth/sign-in-required";
 import { PRO_PAGE_PATH } from "~/features/pro/pro-status";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button, buttonClasses } from "~/ui/button";
-import { formatDateTime, formatPrice } from "~/ui/format";
+import { formatDateTime } from "~/ui/format";
 import { STOCK_HELP_PATH, runReportPath } from "./stock-import-paths";
 import type { StockPageData, StockRunView } from "./stock-page-data";
 
@@ -12,14 +12,6 @@ import type { StockPageData, StockRunView } from "./stock-page-data";
  * 'Mon stock' (issue 35): the professional's listings and 'Importer un fichier' — the upload,
  * the run's progress and report, the past runs and their downloadable reports.
  */
-
-const STATUS_LABELS: Record<string, string> = {
-  draft: "Photos en cours",
-  pending: "En modération",
-  published: "En ligne",
-  rejected: "Refusée",
-  sold: "Vendue",
-};
 
 const RUN_LABELS: Record<StockRunView["status"], string> = {
   queued: "En attente",
@@ -179,7 +171,7 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
   );
 }
 
-export function StockPage({ data }: { data: StockPageData }) {
+export function StockPage({ data, children }: { data: StockPageData; children?: ReactNode }) {
   const revalidator = useRevalidator();
   const result = useActionData<{ ok?: string; error?: string }>();
   const active = data.access === "ok" && data.runs.some((run) => run.status === "queued" || run.status === "running");
@@ -214,7 +206,7 @@ export function StockPage({ data }: { data: StockPageData }) {
   }
   const [latest, ...past] = data.runs;
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
       {header}
       <section className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-slate-200" aria-labelledby="stock-import-title">
         <h2 id="stock-import-title" className="text-lg font-semibold text-slate-900">
@@ -255,36 +247,8 @@ export function StockPage({ data }: { data: StockPageData }) {
           </ul>
         </section>
       ) : null}
-      <section className="space-y-2" aria-labelledby="stock-listings-title">
-        <h2 id="stock-listings-title" className="text-lg font-semibold text-slate-900">
-          Mes véhicules ({data.listingCount})
-        </h2>
-        {data.listings.length === 0 ? (
-          <p className="text-sm text-slate-600">Aucun véhicule pour l'instant : importez votre fichier de stock.</p>
-        ) : (
-          <ul
-            className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200"
-            data-testid="stock-listings"
-          >
-            {data.listings.map((listing) => (
-              <li key={listing.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm">
-                <span>
-                  {listing.reference ? (
-                    <span className="mr-2 font-mono text-slate-600">{listing.reference}</span>
-                  ) : null}
-                  <Link to={`/edit-annonce/${listing.id}`} className="font-semibold text-slate-900 underline">
-                    {listing.title}
-                  </Link>
-                </span>
-                <span className="text-slate-700">
-                  {listing.price !== null ? formatPrice(listing.price) : "—"} ·{" "}
-                  {STATUS_LABELS[listing.status] ?? listing.status}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      {/* The listings table with its bulk actions (dealer-dashboard/stock-table.tsx), composed by the route. */}
+      {children}
     </main>
   );
 }
