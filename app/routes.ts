@@ -72,6 +72,7 @@ export default [
   route("api/search/map", "routes/api.search-map.ts"),
   route("api/search/suggestions", "routes/api.search-suggestions.ts"),
   route("api/search/count", "routes/api.search-count.ts"),
+  route("api/price-guidance", "routes/api.price-guidance.ts"),
   route("api/search/map-card/:id", "routes/api.search-map-card.ts"),
   route("api/listings/:id/conversation", "routes/api.listing-conversation.ts"),
   route("api/conversations/:id/messages", "routes/api.conversation-messages.ts"),

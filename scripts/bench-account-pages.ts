@@ -166,13 +166,13 @@ try {
         Promise.all([
           listModerationQueue({ db, storage, viewer, page: 1 }),
           listOpenReports({ db, viewer }),
-          listPendingRevisions({ db, viewer }),
+          listPendingRevisions({ db, storage, viewer }),
           listLargePriceChanges({ db, viewer }),
         ]),
     ],
     ["  moderation: queue page", () => listModerationQueue({ db, storage, viewer, page: 1 })],
     ["  moderation: open reports", () => listOpenReports({ db, viewer })],
-    ["  moderation: pending revisions", () => listPendingRevisions({ db, viewer })],
+    ["  moderation: pending revisions", () => listPendingRevisions({ db, storage, viewer })],
     ["  moderation: large price changes", () => listLargePriceChanges({ db, viewer })],
     [
       "/hosting (Mes annonces, 500 listings: first tab)",

@@ -1,6 +1,9 @@
 // Photo processing cost of one upload: check + re-encode a 12-megapixel JPEG to the WebP
 // widths (the real processUploadedPhoto path, without the database and disk writes).
 // Usage: npm run bench:photos [-- --runs 20 --concurrency 4]
+//        npm run bench:photos -- --seller-batch [--port 4490 --upload-concurrency 2 --quiet 40]
+//          issue 34's bar end to end: 20 photos of 12 MP through the built server's upload API
+//          while search pages are loaded (scripts/lib/bench-seller-batch.ts; needs npm run build)
 //
 // Each configuration runs in its own child process, because peak RSS only grows within a
 // process (freed native memory is rarely returned to the OS): measuring several
@@ -14,12 +17,17 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import sharp from "sharp";
 import { MAX_CONCURRENT_PHOTO_JOBS, processUploadedPhoto } from "../app/features/publish/photo-upload.server";
+import { printSellerBatch, runSellerBatch } from "./lib/bench-seller-batch";
 
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "20" },
     concurrency: { type: "string", default: "4" },
     child: { type: "string" },
+    "seller-batch": { type: "boolean", default: false },
+    port: { type: "string", default: "4490" },
+    "upload-concurrency": { type: "string", default: "2" },
+    quiet: { type: "string", default: "40" },
   },
 });
 const runs = Number(values.runs);
@@ -193,7 +201,15 @@ function runConfig(config: string, env: NodeJS.ProcessEnv): Promise<ChildResult>
   });
 }
 
-if (values.child) {
+if (values["seller-batch"]) {
+  const base = await syntheticPhoto();
+  const result = await runSellerBatch(base, {
+    port: Number(values.port),
+    uploadConcurrency: Number(values["upload-concurrency"]),
+    quietSearches: Number(values.quiet),
+  });
+  printSellerBatch([result]);
+} else if (values.child) {
   await runChild(values.child);
 } else {
   const configs: [string, NodeJS.ProcessEnv][] = [

@@ -368,9 +368,19 @@ export const listingPhotos = pgTable(
     /** SHA-256 of the uploaded file: the same photo on several listings is a fraud signal. */
     contentHash: varchar({ length: 64 }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the photo was added to a published listing (issue 34, decision 0053): it waits for
+     * a moderator and only its seller and moderators see it; null = it goes with the listing
+     * (approved, or the listing itself is not public yet and is moderated whole).
+     */
+    pendingSince: timestamp({ withTimezone: true }),
   },
   (t) => [
     uniqueIndex("listing_photos_position_idx").on(t.listingId, t.position),
+    // The moderation queue's listings with new photos (few rows: only photos waiting).
+    index("listing_photos_pending_idx")
+      .on(t.pendingSince, t.listingId)
+      .where(sql`${t.pendingSince} is not null`),
     index("listing_photos_content_hash_idx").on(t.contentHash),
     // Who may fetch /uploads/<key>-<width>.webp (photo-access.server.ts).
     index("listing_photos_storage_key_idx").on(t.storageKey),

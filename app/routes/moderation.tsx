@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [queue, reports, revisions, priceChanges, pros, history] = await Promise.all([
     listModerationQueue({ db, storage, viewer: me, page: tab === "queue" ? page : 1 }),
     listOpenReports({ db, viewer: me }),
-    listPendingRevisions({ db, viewer: me }),
+    listPendingRevisions({ db, storage, viewer: me }),
     listLargePriceChanges({ db, viewer: me }),
     listPendingPros({ db, storage, viewer: me }),
     tab === "history"
@@ -56,12 +56,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await moderator(request, context);
-  const { db, mailer, events, logger, config, jobs } = context.services;
+  const { db, storage, mailer, events, logger, config, jobs } = context.services;
   const notifier = { mailer, events, logger, publicUrl: config.PUBLIC_URL, jobs };
   const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const text = (name: string) => String(form.get(name) ?? "");
+  // The new photos the moderator saw on the card: one added since stays waiting.
+  const photoIds = () => form.getAll("photoId").map(String);
   const done = (ok: string): ModerationActionResult => ({ ok, id });
   try {
     switch (intent) {
@@ -72,10 +74,19 @@ export async function action({ request, context }: Route.ActionArgs) {
         await rejectListing({ db, viewer: me, listingId: id, reasonCode: text("reasonCode"), reasonText: text("reasonText"), notifier });
         return done("Annonce refusée : le vendeur a été prévenu.");
       case "validate-revision":
-        await validateRevision({ db, viewer: me, listingId: id, notifier });
+        await validateRevision({ db, viewer: me, listingId: id, photoIds: photoIds(), notifier });
         return done("Modification validée : les acheteurs voient la nouvelle version.");
       case "reject-revision":
-        await rejectRevision({ db, viewer: me, listingId: id, reasonCode: text("reasonCode"), reasonText: text("reasonText"), notifier });
+        await rejectRevision({
+          db,
+          storage,
+          viewer: me,
+          listingId: id,
+          photoIds: photoIds(),
+          reasonCode: text("reasonCode"),
+          reasonText: text("reasonText"),
+          notifier,
+        });
         return done("Modification refusée : l'annonce validée reste en ligne et le vendeur a été prévenu.");
       case "validate-pro":
         await validatePro({ db, viewer: me, userId: id, notifier });

@@ -24,7 +24,9 @@ function fileOrder(page: Page): Promise<string[]> {
 
 /** Stored photos' keys in the order of the tiles. */
 function keyOrder(page: Page): Promise<string[]> {
-  return tilesOf(page).evaluateAll((lis) => lis.map((li) => li.querySelector("img")?.getAttribute("src") ?? "")).then((srcs) => srcs.map(keyOf));
+  return tilesOf(page)
+    .evaluateAll((lis) => lis.map((li) => li.querySelector("img")?.getAttribute("src") ?? ""))
+    .then((srcs) => srcs.map(keyOf));
 }
 
 const names = (numbers: number[]) => numbers.map((n) => `photo-${n}.jpg`);
@@ -68,7 +70,9 @@ for (const width of [375, 1280]) {
       const tiles = tilesOf(page);
 
       // Every chosen file gets its tile with its name at once, then its bar, then 'Photo enregistrée'.
-      const firstUpload = page.waitForRequest((r) => r.method() === "POST" && /\/api\/listings\/[^/]+\/photos$/.test(r.url()));
+      const firstUpload = page.waitForRequest(
+        (r) => r.method() === "POST" && /\/api\/listings\/[^/]+\/photos$/.test(r.url()),
+      );
       await page.getByLabel("Ajouter des photos").setInputFiles(files);
       const listingId = /\/api\/listings\/([^/]+)\/photos$/.exec((await firstUpload).url())![1]!;
       await expect(tiles).toHaveCount(8);
@@ -170,8 +174,46 @@ for (const width of [375, 1280]) {
       await expect(announcement).toHaveText("Photo 2 déplacée en position 1 : c'est la photo principale.");
       await expect(busy).toHaveValue("");
       await page.goto(`/annonce/${listingId}`);
-      const firstPhoto = page.locator(width <= 768 ? '[aria-roledescription="carrousel"]' : '[role="group"][aria-label^="Photos de"]').getByRole("img").first();
+      const firstPhoto = page
+        .locator(width <= 768 ? '[aria-roledescription="carrousel"]' : '[role="group"][aria-label^="Photos de"]')
+        .getByRole("img")
+        .first();
       await expect(firstPhoto).toHaveAttribute("src", new RegExp(`${order[1]}-\\d+\\.webp$`));
+
+      // Decision 0053: a photo added to the published listing waits for a moderator; buyers keep
+      // seeing the 8 approved ones until it is validated. (Wide screens: the grid counts them.)
+      if (width !== 1280) return;
+      const [extra] = await makePhotoFiles(["#7f8c8d"]);
+      await page.goto(`/edit-annonce/${listingId}`);
+      await expect(tiles).toHaveCount(8);
+      await page.getByLabel("Ajouter des photos").setInputFiles([extra!]);
+      await expect(tiles).toHaveCount(9);
+      await expect(tiles.nth(8).getByText("En attente de validation", { exact: true })).toBeVisible();
+      await expect(busy).toHaveValue("");
+      const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+      const buyer = await buyerContext.newPage();
+      await buyer.goto(`/annonce/${listingId}`);
+      const gallery = buyer.getByRole("group", { name: /^Photos de/ });
+      await expect(gallery.getByText("Voir les 8 photos", { exact: true })).toBeVisible();
+
+      const moderatorContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
+      const moderator = await moderatorContext.newPage();
+      await moderator.goto("/home");
+      await expect(await logInThroughUi(moderator, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+      await moderator.goto("/moderation");
+      const change = moderator.getByRole("article", { name: new RegExp(`^Modification : Dacia ${model}`) });
+      await expect(change.getByText("1 nouvelle photo sur 9", { exact: true })).toBeVisible();
+      await expect(change.getByText("Nouvelle photo", { exact: true })).toHaveCount(1);
+      await moderator.screenshot({ path: testInfo.outputPath("moderation-new-photo.png"), fullPage: true });
+      await change.getByRole("button", { name: "Valider la modification" }).click();
+      await expect(
+        moderator.getByText("Modification validée : les acheteurs voient la nouvelle version."),
+      ).toBeVisible();
+      await moderatorContext.close();
+
+      await buyer.reload();
+      await expect(gallery.getByText("Voir les 9 photos", { exact: true })).toBeVisible();
+      await buyerContext.close();
     });
   });
 }
@@ -209,7 +251,9 @@ test.describe("dropping files on the photo step", () => {
     expect(await fileOrder(page)).toEqual(["avant.jpg", "notes.txt", "interieur.jpg", "enorme.jpg"]);
     await expect(tiles.nth(0).getByText("Photo enregistrée")).toBeVisible();
     await expect(tiles.nth(2).getByText("Photo enregistrée")).toBeVisible();
-    await expect(tiles.nth(1).getByRole("alert")).toHaveText("Ce fichier n'est pas une image : envoyez une photo JPEG, PNG ou WebP.");
+    await expect(tiles.nth(1).getByRole("alert")).toHaveText(
+      "Ce fichier n'est pas une image : envoyez une photo JPEG, PNG ou WebP.",
+    );
     await expect(tiles.nth(3).getByRole("alert")).toHaveText("La photo dépasse la taille maximale de 15 Mo.");
     await expect(page.getByText("2 / 20 photos", { exact: true })).toBeVisible();
   });

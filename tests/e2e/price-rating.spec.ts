@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, logInThroughUi, signUpThroughUi, waitForEmail } from "./fixtures";
+import { DEMO_PASSWORD, logInThroughUi, open, signUpThroughUi, waitForEmail } from "./fixtures";
 import { fillUpToPhotos, makePhotoFiles, next } from "./publishing";
 
 /** Screenshots of the changed screens, for a person to look at (not compared). */
@@ -48,7 +48,10 @@ test.describe("market price rating", () => {
     await page.getByLabel("Ajouter des photos").setInputFiles(photos);
     await expect(page.getByText("Photo enregistrée")).toHaveCount(2);
     // Previews end up as the server's WebP once the step has nothing left to send (issue 34).
-    await expect(page.getByRole("list", { name: "Photos de l'annonce" }).getByRole("img").first()).toHaveAttribute("src", /^\/uploads\/listings\/.+\.webp$/);
+    await expect(page.getByRole("list", { name: "Photos de l'annonce" }).getByRole("img").first()).toHaveAttribute(
+      "src",
+      /^\/uploads\/listings\/.+\.webp$/,
+    );
     await next(page, 8);
     await page.getByLabel("Prix (€)").fill("6000");
     await page.getByRole("button", { name: "Publier l'annonce" }).click();
@@ -63,7 +66,9 @@ test.describe("market price rating", () => {
     const card = moderator.getByRole("article", { name: /Peugeot 208$/ }).filter({ hasText: "6 000 €" });
     const checks = card.getByRole("list", { name: "Vérifications" });
     // Far under the market, but not the "manifestly wrong" price (under half the estimate) that is flagged.
-    await expect(checks.getByText(/^Estimation du marché : \d[\d\s\u202f]*\s€ – \d[\d\s\u202f]*\s€ \(\d+ annonces comparables\)/)).toBeVisible();
+    await expect(
+      checks.getByText(/^Estimation du marché : \d[\d\s\u202f]*\s€ – \d[\d\s\u202f]*\s€ \(\d+ annonces comparables\)/),
+    ).toBeVisible();
     await expect(checks.getByText(/^(Très bonne affaire|Bonne affaire)$/)).toBeVisible();
     await card.screenshot({ path: path.join(SHOTS, "moderation-card-1280.png") });
     await card.getByRole("button", { name: /^Valider/ }).click();
@@ -93,5 +98,32 @@ test.describe("market price rating", () => {
       await expect(first.getByText(/^(Très bonne affaire|Bonne affaire)$/).filter({ visible: true })).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `search-deals-${width}.png`) });
     }
+  });
+});
+
+test.describe("the edit form's market estimate", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test("follows the mileage and the model as they are typed, without saving (issue 34)", async ({ page }) => {
+    await page.goto("/home");
+    await expect(await logInThroughUi(page, "vendeur@occazio.local", DEMO_PASSWORD)).toBeHidden();
+    await page.goto("/hosting?onglet=publiees");
+    const edit = page.getByRole("link", { name: /^Modifier / }).first();
+    const url = await edit.getAttribute("href");
+    await open(page, url!);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() !== "GET") posts.push(request.url());
+    });
+    const guidance = page.getByTestId("price-guidance");
+    await expect(guidance).toContainText(/Prix du marché estimé|Pas assez d'annonces comparables/);
+    const mileage = page.getByLabel("Kilométrage (km)");
+    await mileage.fill("234567");
+    await expect(guidance).toContainText(/autour de 234\s567\skm/);
+    await mileage.fill("1200");
+    await expect(guidance).toContainText(/autour de 1\s200\skm/);
+    // Asked, not saved: no form was sent.
+    expect(posts).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, "edit-form-live-estimate-1280.png") });
   });
 });

@@ -444,11 +444,13 @@ describe(`photo removal (${process.env.TEST_DB_ENGINE})`, () => {
 });
 
 describe(`photo order and main photo (${process.env.TEST_DB_ENGINE})`, () => {
+  /** A draft with `n` photos, or a listing published with them (its photos validated with it). */
   async function withPhotos(seller: InsertedUser, n: number, status?: "published") {
-    const listingId = status ? (await insertListing(t.db, seller.id, { status })).id : await newDraft(seller);
+    const listingId = status ? (await insertListing(t.db, seller.id, { status: "pending" })).id : await newDraft(seller);
     for (let i = 0; i < n; i++) {
       await addListingPhoto({ db: t.db, storage, userId: seller.id, listingId, file: await jpeg(300 + i, 200) });
     }
+    if (status) await t.db.update(listings).set({ status }).where(eq(listings.id, listingId));
     return { listingId, ids: (await photoRows(listingId)).map((r) => r.id) };
   }
   const reorder = (userId: string | undefined, listingId: unknown, photoIds: unknown) =>

@@ -100,7 +100,7 @@ describe(`material edits of a published listing wait for a moderator (${engine})
 
     // Moderators see the diff and the price drop.
     const moderator = await insertUser(ctx.t.db, { role: "moderator" });
-    const revisions = await listPendingRevisions({ db: ctx.t.db, viewer: moderator });
+    const revisions = await listPendingRevisions({ db: ctx.t.db, storage, viewer: moderator });
     const item = revisions.find((r) => r.listingId === listing.id);
     expect(item?.diff).toEqual(
       expect.arrayContaining([
@@ -135,11 +135,11 @@ describe(`material edits of a published listing wait for a moderator (${engine})
     const { seller, listing } = await approvedListing();
     await updateListing({ db: ctx.t.db, storage, userId: seller.id, listingId: listing.id, values: baitAndSwitch });
     const moderator = await insertUser(ctx.t.db, { role: "moderator" });
-    await expect(rejectRevision({ db: ctx.t.db, viewer: moderator, listingId: listing.id, reasonCode: "", notifier })).rejects.toMatchObject({
+    await expect(rejectRevision({ db: ctx.t.db, storage, viewer: moderator, listingId: listing.id, reasonCode: "", notifier })).rejects.toMatchObject({
       code: "invalid",
       message: "Choisissez un motif de refus.",
     });
-    await rejectRevision({ db: ctx.t.db, viewer: moderator, listingId: listing.id, reasonCode: "description", reasonText: "Ce n'est plus le même véhicule.", notifier });
+    await rejectRevision({ db: ctx.t.db, storage, viewer: moderator, listingId: listing.id, reasonCode: "description", reasonText: "Ce n'est plus le même véhicule.", notifier });
     expect(await row(listing.id)).toMatchObject({ status: "published", brand: "Peugeot", model: "308", mileage: 60_000 });
     expect(await getListingForEdit({ db: ctx.t.db, storage, userId: seller.id, listingId: listing.id })).toMatchObject({ revisionPending: false, brand: "Peugeot" });
     const mail = (await mailsTo(seller.email)).find((m) => m.subject === "Votre modification n'a pas été acceptée");
@@ -167,9 +167,9 @@ describe(`material edits of a published listing wait for a moderator (${engine})
     await updateListing({ db: ctx.t.db, storage, userId: seller.id, listingId: listing.id, values: baitAndSwitch });
     const before = { listing: await row(listing.id), revisions: await ctx.t.db.select().from(listingRevisions) };
     const plain = { id: seller.id, role: "user" };
-    await expect(listPendingRevisions({ db: ctx.t.db, viewer: plain })).rejects.toMatchObject({ code: "not_found" });
+    await expect(listPendingRevisions({ db: ctx.t.db, storage, viewer: plain })).rejects.toMatchObject({ code: "not_found" });
     await expect(validateRevision({ db: ctx.t.db, viewer: plain, listingId: listing.id, notifier })).rejects.toMatchObject({ code: "not_found" });
-    await expect(rejectRevision({ db: ctx.t.db, viewer: null, listingId: listing.id, reasonCode: "price", notifier })).rejects.toMatchObject({ code: "not_found" });
+    await expect(rejectRevision({ db: ctx.t.db, storage, viewer: null, listingId: listing.id, reasonCode: "price", notifier })).rejects.toMatchObject({ code: "not_found" });
     const owner = createClient(ctx.app.url);
     expect((await owner.signIn(seller.email, seller.password)).status).toBe(200);
     for (const client of [createClient(ctx.app.url), owner]) {

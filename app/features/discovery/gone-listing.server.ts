@@ -1,7 +1,8 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { approvedPhoto } from "~/features/listings/photo-access.server";
 import { isUuid } from "~/db/ids";
 import type { Storage } from "~/server/storage.server";
 import type { GoneListing } from "./gone-listing-data";
@@ -23,7 +24,7 @@ export async function findGoneListing(options: { db: DbExecutor; storage: Storag
   const [photo] = await options.db
     .select({ storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths })
     .from(listingPhotos)
-    .where(eq(listingPhotos.listingId, listing.id))
+    .where(and(eq(listingPhotos.listingId, listing.id), approvedPhoto))
     .orderBy(asc(listingPhotos.position))
     .limit(1);
   return {

@@ -112,7 +112,9 @@ async function tabPage(
       ...cardColumns,
       status: listings.status,
       rejectionReason: listings.rejectionReason,
-      revisionPending: sql<boolean>`exists (select 1 from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id})`,
+      // Material changes or photos added since the approval (decision 0053) wait for a moderator.
+      revisionPending: sql<boolean>`(exists (select 1 from ${listingRevisions} where ${listingRevisions.listingId} = ${listings.id})
+        or exists (select 1 from listing_photos p where p.listing_id = ${listings.id} and p.pending_since is not null))`,
       clickCount: sql<number>`coalesce(${listingCounters.clickCount}, 0)`,
       viewCount: sql<number>`coalesce(${listingCounters.viewCount}, 0)`,
       heartCount: listings.heartCount,

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings, type ListingStatus } from "~/db/schema";
 import type { Storage } from "~/server/storage.server";
 import type { ListingCardData, ListingCardPhoto } from "./listing-card-data";
-import { hasPublicPhotos } from "./photo-access.server";
+import { approvedPhoto, hasPublicPhotos, isPendingPhoto } from "./photo-access.server";
 import { variantKey } from "./photo-variants";
 
 export const cardColumns = {
@@ -36,12 +36,13 @@ type CardRow = { [K in keyof typeof cardColumns]: (typeof cardColumns)[K]["_"]["
  */
 export function photoUrls(
   storage: Storage,
-  photo: { storageKey: string; variantWidths: number[] },
+  photo: { storageKey: string; variantWidths: number[]; pendingSince?: Date | string | null },
   listingStatus: ListingStatus,
 ): ListingCardPhoto {
   const widths = photo.variantWidths;
   const medium = widths.find((w) => w >= 480) ?? widths[widths.length - 1] ?? 480;
-  const restricted = !hasPublicPhotos(listingStatus);
+  // A photo waiting for a moderator is its seller's and the moderators' only (decision 0053).
+  const restricted = !hasPublicPhotos(listingStatus) || isPendingPhoto(photo);
   const url = (width: number) => storage.url(variantKey(photo.storageKey, width), { restricted });
   return {
     src: url(medium),
@@ -55,25 +56,41 @@ export function photoUrls(
  */
 export const CARD_PHOTOS = 3;
 
-/** Adds ordered photos (the first CARD_PHOTOS) to card rows with one query for the whole page. */
+/**
+ * Adds ordered photos (the first CARD_PHOTOS approved ones) to card rows with one query for the
+ * whole page. A photo waiting for a moderator is skipped (decision 0053), so a card keeps its
+ * approved main photo until the new one is validated: each listing's photos are read in order
+ * from the (listing, position) index and the first CARD_PHOTOS approved kept (a lateral LIMIT).
+ */
 export async function withPhotos(options: {
   db: DbExecutor;
   storage: Storage;
   rows: CardRow[];
 }): Promise<ListingCardData[]> {
   const ids = options.rows.map((r) => r.id);
+  const cardPhoto = options.db
+    .select({
+      storageKey: listingPhotos.storageKey,
+      variantWidths: listingPhotos.variantWidths,
+      position: listingPhotos.position,
+    })
+    .from(listingPhotos)
+    .where(and(eq(listingPhotos.listingId, listings.id), approvedPhoto))
+    .orderBy(asc(listingPhotos.position))
+    .limit(CARD_PHOTOS)
+    .as("card_photo");
   const photos = ids.length
     ? await options.db
         .select({
-          listingId: listingPhotos.listingId,
-          storageKey: listingPhotos.storageKey,
-          variantWidths: listingPhotos.variantWidths,
+          listingId: listings.id,
+          storageKey: cardPhoto.storageKey,
+          variantWidths: cardPhoto.variantWidths,
           listingStatus: listings.status,
         })
-        .from(listingPhotos)
-        .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
-        .where(and(inArray(listingPhotos.listingId, ids), lt(listingPhotos.position, CARD_PHOTOS)))
-        .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+        .from(listings)
+        .innerJoinLateral(cardPhoto, sql`true`)
+        .where(inArray(listings.id, ids))
+        .orderBy(asc(listings.id), asc(cardPhoto.position))
     : [];
   const byListing = new Map<string, ListingCardPhoto[]>();
   for (const photo of photos) {

@@ -11,7 +11,7 @@ import { sellerTrustOf } from "~/features/sellers/seller-trust.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import { photoUrls } from "./listing-cards.server";
-import { hasPublicPhotos } from "./photo-access.server";
+import { approvedPhoto, hasPublicPhotos } from "./photo-access.server";
 import type { ListingDetail } from "./listing-detail-data";
 import { variantKey } from "./photo-variants";
 import { dailyStatsWrites } from "~/features/dealer-dashboard/daily-stats.server";
@@ -97,10 +97,12 @@ export async function getListingDetail(options: {
   if (!visible) throw new AppError("not_found", NOT_FOUND_MESSAGE);
   const removal = listing.status === "deleted" ? await removalOf(options.db, listing.id, isModerator) : null;
 
+  // What buyers see, for everyone (the seller too): a photo added since the approval waits for a
+  // moderator (decision 0053); the seller finds it in the edit form, moderators in the queue.
   const photos = await options.db
     .select()
     .from(listingPhotos)
-    .where(eq(listingPhotos.listingId, listing.id))
+    .where(and(eq(listingPhotos.listingId, listing.id), approvedPhoto))
     .orderBy(asc(listingPhotos.position));
   return {
     id: listing.id,

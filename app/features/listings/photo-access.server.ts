@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingPhotos, listings, proProfiles, type ListingStatus } from "~/db/schema";
 
@@ -23,9 +23,21 @@ export function hasPublicPhotos(status: ListingStatus): boolean {
 }
 
 /**
+ * The photos buyers may see of a listing they may see: not one added to a published listing and
+ * still waiting for a moderator (issue 34, decision 0053). Every public photo query adds it.
+ */
+export const approvedPhoto = isNull(listingPhotos.pendingSince);
+
+/** Whether a photo row waits for a moderator (its files are then never public). */
+export function isPendingPhoto(photo: { pendingSince?: Date | string | null }): boolean {
+  return photo.pendingSince != null;
+}
+
+/**
  * Who may fetch the stored photo at `photoPath` (relative to /uploads). A photo that belongs
  * to no listing (removed by its seller) is served to no one; the photos of a listing the
- * public cannot see (hasPublicPhotos) only to its seller and to moderators.
+ * public cannot see (hasPublicPhotos), and a photo waiting for a moderator, only to its seller
+ * and to moderators.
  */
 export async function photoAccess(db: DbExecutor, photoPath: string): Promise<PhotoAccess> {
   const match = VARIANT_NAME.exec(photoPath);
@@ -44,14 +56,15 @@ export async function photoAccess(db: DbExecutor, photoPath: string): Promise<Ph
     .select({
       status: listings.status,
       ownerId: listings.ownerId,
-      // The sold page (issue 36) shows the listing's first photo to anyone.
-      first: sql<boolean>`${listingPhotos.position} = (select min(p.position) from listing_photos p where p.listing_id = ${listingPhotos.listingId})`,
+      pending: sql<boolean>`${listingPhotos.pendingSince} is not null`,
+      // The sold page (issue 36) shows the listing's first approved photo to anyone.
+      first: sql<boolean>`${listingPhotos.position} = (select min(p.position) from listing_photos p where p.listing_id = ${listingPhotos.listingId} and p.pending_since is null)`,
     })
     .from(listingPhotos)
     .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
     .where(eq(listingPhotos.storageKey, match[1]!))
     .limit(1);
   if (!row) return { kind: "none" };
-  if (hasPublicPhotos(row.status) || (row.status === "sold" && row.first)) return { kind: "public" };
+  if (!row.pending && (hasPublicPhotos(row.status) || (row.status === "sold" && row.first))) return { kind: "public" };
   return { kind: "restricted", ownerId: row.ownerId };
 }

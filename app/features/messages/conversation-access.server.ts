@@ -6,7 +6,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { conversations, listingPhotos, listings, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
-import { hasPublicPhotos } from "~/features/listings/photo-access.server";
+import { hasPublicPhotos, isPendingPhoto } from "~/features/listings/photo-access.server";
 import { listingPath } from "~/features/listings/listing-seo";
 import { AppError } from "~/server/app-error";
 import type { EventBus } from "~/server/events.server";
@@ -98,13 +98,16 @@ export async function firstPhotos(db: DbExecutor, storage: Storage, listingIds: 
       variantWidths: listingPhotos.variantWidths,
       status: listings.status,
       ownerId: listings.ownerId,
+      pendingSince: listingPhotos.pendingSince,
     })
     .from(listingPhotos)
     .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
     .where(inArray(listingPhotos.listingId, listingIds))
     .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position));
   for (const row of rows) {
-    if (result.has(row.listingId) || (!hasPublicPhotos(row.status) && row.ownerId !== viewerId)) continue;
+    if (result.has(row.listingId)) continue;
+    // The buyer's thread shows the main photo they saw, not one waiting for a moderator.
+    if ((!hasPublicPhotos(row.status) || isPendingPhoto(row)) && row.ownerId !== viewerId) continue;
     result.set(row.listingId, photoUrls(storage, row, row.status));
   }
   return result;

@@ -4,10 +4,11 @@
  * approved version; a moderator applies or discards them. Price changes apply at once and
  * are kept in `listing_price_history`; large ones are flagged in the moderation queue.
  */
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Database, DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import {
+  listingPhotos,
   listingPriceHistory,
   listingRevisions,
   listings,
@@ -17,6 +18,10 @@ import {
 } from "~/db/schema";
 import { INSPECTION_RESULT_LABELS, type InspectionResult } from "~/features/catalogue/inspection-results";
 import { listingPath } from "~/features/listings/listing-seo";
+import { photoUrls } from "~/features/listings/listing-cards.server";
+import { isPendingPhoto } from "~/features/listings/photo-access.server";
+import type { Storage } from "~/server/storage.server";
+import { deleteStoredPhoto } from "~/features/publish/photo-upload.server";
 import { AppError } from "~/server/app-error";
 import { revisionRejectedEmail, revisionValidatedEmail } from "./moderation-emails";
 import { requireModerator, type Notifier, type Viewer } from "./moderator.server";
@@ -123,10 +128,12 @@ export async function recordPriceChange(
 }
 
 export async function pendingRevisionOf(db: DbExecutor, listingId: string): Promise<ListingRevisionChanges | null> {
-  const [row] = await db.select({ changes: listingRevisions.changes }).from(listingRevisions).where(eq(listingRevisions.listingId, listingId));
+  const [row] = await db
+    .select({ changes: listingRevisions.changes })
+    .from(listingRevisions)
+    .where(eq(listingRevisions.listingId, listingId));
   return row?.changes ?? null;
 }
-
 
 const shown = (value: unknown): string => (value === null || value === undefined || value === "" ? "—" : String(value));
 
@@ -144,31 +151,95 @@ const shownField = (field: MaterialField, value: unknown): string =>
           : "Non"
         : shown(value);
 
-/** Pending revisions, oldest first, each with its diff against the approved version. */
-export async function listPendingRevisions(options: { db: DbExecutor; viewer: Viewer | null }): Promise<PendingRevisionItem[]> {
+/**
+ * Pending changes of published listings, oldest first: material fields (a diff against the
+ * approved version) and photos added since the approval (decision 0053), one item per listing.
+ */
+export async function listPendingRevisions(options: {
+  db: DbExecutor;
+  storage: Storage;
+  viewer: Viewer | null;
+}): Promise<PendingRevisionItem[]> {
   requireModerator(options.viewer);
-  const rows = await options.db
-    .select({ listing: listings, changes: listingRevisions.changes, submittedAt: listingRevisions.submittedAt })
-    .from(listingRevisions)
-    .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
-    .where(eq(listings.status, "published"))
-    .orderBy(listingRevisions.submittedAt)
-    .limit(100);
-  return rows.map(({ listing, changes, submittedAt }) => ({
-    listingId: listing.id,
-    brand: listing.brand,
-    model: listing.model,
-    year: listing.year,
-    city: listing.city,
-    path: listingPath(listing),
-    submittedAt: submittedAt.toISOString(),
-    diff: MATERIAL_FIELDS.filter((f) => changes[f] !== undefined && f !== "latitude" && f !== "longitude").map((f) => ({
-      field: f,
-      label: MATERIAL_FIELD_LABELS[f],
-      before: shownField(f, listing[f]),
-      after: shownField(f, changes[f]),
+  const [revisionRows, photoListings] = await Promise.all([
+    options.db
+      .select({ listing: listings, changes: listingRevisions.changes, submittedAt: listingRevisions.submittedAt })
+      .from(listingRevisions)
+      .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
+      .where(eq(listings.status, "published"))
+      .orderBy(listingRevisions.submittedAt)
+      .limit(100),
+    options.db
+      .select({
+        listingId: listingPhotos.listingId,
+        since: sql<Date>`min(${listingPhotos.pendingSince})`.mapWith(listingPhotos.pendingSince),
+      })
+      .from(listingPhotos)
+      .innerJoin(listings, eq(listings.id, listingPhotos.listingId))
+      .where(and(isNotNull(listingPhotos.pendingSince), eq(listings.status, "published")))
+      .groupBy(listingPhotos.listingId)
+      .orderBy(sql`min(${listingPhotos.pendingSince})`)
+      .limit(100),
+  ]);
+  const withRevision = new Set(revisionRows.map((r) => r.listing.id));
+  const photosOnly = photoListings.filter((p) => !withRevision.has(p.listingId));
+  const photoOnlyRows = photosOnly.length
+    ? await options.db
+        .select()
+        .from(listings)
+        .where(
+          inArray(
+            listings.id,
+            photosOnly.map((p) => p.listingId),
+          ),
+        )
+    : [];
+  const photoSince = new Map(photoListings.map((p) => [p.listingId, p.since]));
+  const items = [
+    ...revisionRows,
+    ...photoOnlyRows.map((listing) => ({
+      listing,
+      changes: {} as ListingRevisionChanges,
+      submittedAt: photoSince.get(listing.id)!,
     })),
-  }));
+  ];
+  const ids = items.map((i) => i.listing.id);
+  // Every photo of the listings that have new ones, in the seller's order: the moderator sees
+  // where each new photo would go, the main photo included.
+  const withNewPhotos = ids.filter((id) => photoSince.has(id));
+  const photos = withNewPhotos.length
+    ? await options.db
+        .select()
+        .from(listingPhotos)
+        .where(inArray(listingPhotos.listingId, withNewPhotos))
+        .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
+    : [];
+  return items
+    .map(({ listing, changes, submittedAt }) => {
+      const since = photoSince.get(listing.id);
+      const changedAt = since && since < submittedAt ? since : submittedAt;
+      return {
+        listingId: listing.id,
+        brand: listing.brand,
+        model: listing.model,
+        year: listing.year,
+        city: listing.city,
+        path: listingPath(listing),
+        submittedAt: changedAt.toISOString(),
+        diff: MATERIAL_FIELDS.filter((f) => changes[f] !== undefined && f !== "latitude" && f !== "longitude").map(
+          (f) => ({
+            field: f,
+            label: MATERIAL_FIELD_LABELS[f],
+            before: shownField(f, listing[f]),
+            after: shownField(f, changes[f]),
+          }),
+        ),
+        photos: photos
+          .filter((p) => p.listingId === listing.id)
+          .map((p) => ({ id: p.id, isNew: isPendingPhoto(p), ...photoUrls(options.storage, p, listing.status) })),
+      };
+    })
+    .sort((a, b) => a.submittedAt.localeCompare(b.submittedAt));
 }
 
 /** Price changes of published listings by more than LARGE_PRICE_CHANGE in the last 30 days, newest first. */
@@ -204,33 +275,66 @@ export async function listLargePriceChanges(options: { db: DbExecutor; viewer: V
 
 const ALREADY_HANDLED = "Cette modification a déjà été traitée.";
 
-/** Takes the listing's pending revision (locked, deleted) and records the decision, in one transaction. */
+/**
+ * Takes the listing's pending change — its revision and the new photos the moderator saw
+ * (`photoIds`; all of them when not given) — and records the decision, in one transaction under
+ * the listing's row lock, so two moderators get one outcome. Validation applies the revision and
+ * makes the photos public; refusal discards both (the photos' rows here, their files after the
+ * commit). A photo the seller added after the page was loaded stays pending.
+ */
 async function decideRevision(
   db: Database,
   viewer: Viewer,
   listingId: string,
   action: "revision_validated" | "revision_rejected",
+  photoIds: readonly string[] | undefined,
   reason?: { code: string; text: string | null },
   /** Runs in the decision's transaction (the seller's e-mail). */
   inTransaction?: (tx: DbExecutor, listing: typeof listings.$inferSelect) => Promise<void>,
 ) {
   if (!isUuid(listingId)) throw new AppError("not_found", "Annonce introuvable.");
+  const seen = photoIds?.filter(isUuid);
   return db.transaction(async (tx) => {
+    const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for("update");
+    if (!listing) throw new AppError("not_found", "Annonce introuvable.");
     const [revision] = await tx
       .delete(listingRevisions)
       .where(eq(listingRevisions.listingId, listingId))
       .returning({ changes: listingRevisions.changes });
-    if (!revision) throw new AppError("conflict", ALREADY_HANDLED);
-    const [listing] = await tx.select().from(listings).where(eq(listings.id, listingId)).for("update");
-    if (!listing) throw new AppError("not_found", "Annonce introuvable.");
+    const newPhotos =
+      seen && seen.length === 0
+        ? []
+        : await tx
+            .select({ id: listingPhotos.id })
+            .from(listingPhotos)
+            .where(
+              and(
+                eq(listingPhotos.listingId, listingId),
+                isNotNull(listingPhotos.pendingSince),
+                seen ? inArray(listingPhotos.id, seen) : undefined,
+              ),
+            );
+    if (!revision && newPhotos.length === 0) throw new AppError("conflict", ALREADY_HANDLED);
+    const newIds = newPhotos.map((p) => p.id);
     let applied = listing;
+    let removedFiles: { storageKey: string; variantWidths: number[] }[] = [];
     if (action === "revision_validated" && listing.status === "published") {
-      const [row] = await tx
-        .update(listings)
-        .set({ ...revision.changes, updatedAt: sql`now()` })
-        .where(eq(listings.id, listingId))
-        .returning();
-      if (row) applied = row;
+      if (revision) {
+        const [row] = await tx
+          .update(listings)
+          .set({ ...revision.changes, updatedAt: sql`now()` })
+          .where(eq(listings.id, listingId))
+          .returning();
+        if (row) applied = row;
+      }
+      if (newIds.length)
+        await tx.update(listingPhotos).set({ pendingSince: null }).where(inArray(listingPhotos.id, newIds));
+    } else if (newIds.length) {
+      removedFiles = await tx
+        .delete(listingPhotos)
+        .where(inArray(listingPhotos.id, newIds))
+        .returning({ storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths });
+      await repackPositions(tx, listingId);
     }
     await tx.insert(moderationEvents).values({
       listingId,
@@ -240,40 +344,80 @@ async function decideRevision(
       reasonText: reason?.text ?? null,
     });
     await inTransaction?.(tx, applied);
-    return applied;
+    return { listing: applied, removedFiles };
   });
 }
 
-/** Applies the pending revision: buyers see the new version from now on. */
-export async function validateRevision(options: { db: Database; viewer: Viewer | null; listingId: string; notifier: Notifier }) {
+/** Positions 0…n-1 again after refused photos left holes (one row at a time, lowest first). */
+async function repackPositions(tx: DbExecutor, listingId: string) {
+  const rest = await tx
+    .select({ id: listingPhotos.id, position: listingPhotos.position })
+    .from(listingPhotos)
+    .where(eq(listingPhotos.listingId, listingId))
+    .orderBy(asc(listingPhotos.position));
+  for (const [index, photo] of rest.entries()) {
+    if (photo.position !== index)
+      await tx.update(listingPhotos).set({ position: index }).where(eq(listingPhotos.id, photo.id));
+  }
+}
+
+/** Applies the pending revision and new photos: buyers see the new version from now on. */
+export async function validateRevision(options: {
+  db: Database;
+  viewer: Viewer | null;
+  listingId: string;
+  /** The new photos shown to the moderator; undefined = every photo waiting. */
+  photoIds?: readonly string[];
+  notifier: Notifier;
+}) {
   const viewer = requireModerator(options.viewer);
-  const listing = await decideRevision(options.db, viewer, options.listingId, "revision_validated", undefined, (tx, row) => {
-    const url = `${options.notifier.publicUrl}${listingPath(row)}`;
-    return emailSeller(options.notifier, tx, row, (name) => revisionValidatedEmail({ name, listing: { ...row, url } }), false);
-  });
+  const { listing } = await decideRevision(
+    options.db,
+    viewer,
+    options.listingId,
+    "revision_validated",
+    options.photoIds,
+    undefined,
+    (tx, row) => {
+      const url = `${options.notifier.publicUrl}${listingPath(row)}`;
+      return emailSeller(
+        options.notifier,
+        tx,
+        row,
+        (name) => revisionValidatedEmail({ name, listing: { ...row, url } }),
+        false,
+      );
+    },
+  );
   tellSellerLive(options.notifier, listing);
   return listing;
 }
 
-/** Discards the pending revision: the approved version stays online; the seller is told why. */
+/** Discards the pending revision and new photos: the approved version stays online; the seller is told why. */
 export async function rejectRevision(options: {
   db: Database;
+  storage: Storage;
   viewer: Viewer | null;
   listingId: string;
+  /** The new photos shown to the moderator; undefined = every photo waiting. */
+  photoIds?: readonly string[];
   reasonCode: string;
   reasonText?: string;
   notifier: Notifier;
 }) {
   const viewer = requireModerator(options.viewer);
   const { text, reason } = readRejectionReason(options.reasonCode, options.reasonText);
-  const listing = await decideRevision(
+  const { listing, removedFiles } = await decideRevision(
     options.db,
     viewer,
     options.listingId,
     "revision_rejected",
+    options.photoIds,
     { code: options.reasonCode, text },
     (tx, row) => emailRejection(options.notifier, tx, row, revisionRejectedEmail, reason, false),
   );
+  // Files go only after the commit: a rolled-back refusal must still find its photos.
+  for (const photo of removedFiles) await deleteStoredPhoto({ storage: options.storage, ...photo });
   tellSellerLive(options.notifier, listing);
   return listing;
 }

@@ -21,9 +21,17 @@ export interface ModeratedListingRef {
   path: string;
 }
 
+export interface RevisionPhoto extends ListingCardPhoto {
+  id: string;
+  /** Added since the approval, waiting for this decision ('Nouvelle photo', decision 0053). */
+  isNew: boolean;
+}
+
 export interface PendingRevisionItem extends ModeratedListingRef {
   submittedAt: string;
   diff: RevisionDiffRow[];
+  /** Every photo in the seller's order when some are new; empty otherwise. */
+  photos: RevisionPhoto[];
 }
 
 export interface PriceChangeItem extends ModeratedListingRef {

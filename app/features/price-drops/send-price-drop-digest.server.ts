@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { greetingName } from "~/features/account/display-name";
 import { favorites, listingPhotos, listings, priceDropDigests, priceDropNotices, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { approvedPhoto } from "~/features/listings/photo-access.server";
 import { listingPath } from "~/features/listings/listing-seo";
 import type { JobQueue } from "~/server/jobs.server";
 import type { Logger } from "~/server/logger.server";
@@ -97,8 +98,9 @@ export async function sendPriceDropDigest(options: {
       ? await tx
           .select({ listingId: listingPhotos.listingId, storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths })
           .from(listingPhotos)
-          .where(and(inArray(listingPhotos.listingId, rows.map((r) => r.id)), eq(listingPhotos.position, 0)))
-          .orderBy(asc(listingPhotos.listingId))
+          // The main photo buyers see: the first approved one (decision 0053).
+          .where(and(inArray(listingPhotos.listingId, rows.map((r) => r.id)), approvedPhoto))
+          .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
       : [];
     const absolute = (url: string) => (url.startsWith("/") ? `${options.publicUrl}${url}` : url);
     const items: PriceDropEmailItem[] = [];

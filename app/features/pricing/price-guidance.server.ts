@@ -25,7 +25,7 @@ export async function priceGuidanceFor(
   };
   const row = result.rows[0];
   const comparables = Math.max(0, Number(row?.sample_count ?? 0) - (car.status === "published" ? 1 : 0));
-  const base = { brand: car.brand, model: car.model, year: car.year, mileage: car.mileage, fuel: car.fuel, comparables };
+  const base = { brand: car.brand, model: car.model, year: car.year, mileage: car.mileage, fuel: car.fuel, gearbox: car.gearbox, comparables };
   if (!row || row.log_center == null || row.sigma == null || comparables < MIN_COMPARABLES) return { ...base, estimate: null };
   const logCenter = Number(row.log_center);
   const sigma = Number(row.sigma);

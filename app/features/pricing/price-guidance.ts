@@ -12,6 +12,8 @@ export interface PriceGuidance {
   year: number;
   mileage: number;
   fuel: string | null;
+  /** The gearbox estimated with (the edit form's live estimate asks again with it). */
+  gearbox?: string | null;
   /** Other published listings of the model the estimate rests on. */
   comparables: number;
   /** null with fewer than MIN_COMPARABLES comparables: no invented range. */

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { MAX_LISTING_PHOTOS, listingPhotos, listings } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { isPendingPhoto } from "~/features/listings/photo-access.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import {
@@ -55,6 +56,9 @@ export async function addListingPhoto(options: {
           position,
           ...stored,
           contentHash: createHash("sha256").update(options.file).digest("hex"),
+          // Buyers saw the approved listing: a photo added now waits for a moderator like any
+          // material change (decision 0053). A draft or pending listing is moderated whole.
+          pendingSince: locked.status === "published" ? sql`now()` : null,
         })
         .returning();
       if (!row) throw new Error("addListingPhoto: aucune ligne insérée");
@@ -68,6 +72,7 @@ export async function addListingPhoto(options: {
           position: row.position,
           width: row.width,
           height: row.height,
+          pending: isPendingPhoto(row),
           ...photoUrls(options.storage, row, locked.status),
         },
         photoCount: taken.length + 1,

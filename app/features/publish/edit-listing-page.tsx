@@ -162,7 +162,12 @@ export function EditListingPage({
               onChange={(event) => setModel(event.currentTarget.value)}
               error={errors.model}
             />
-            <PriceWithGuidance guidance={listing.priceGuidance} initialPrice={listing.price != null ? String(listing.price) : ""}>
+            <PriceWithGuidance
+              guidance={listing.priceGuidance}
+              initialPrice={listing.price != null ? String(listing.price) : ""}
+              live
+              published={listing.status === "published"}
+            >
               <DigitsField label="Prix (€)" name="price" maxLength={8} required defaultValue={listing.price != null ? String(listing.price) : ""} error={errors.price} />
             </PriceWithGuidance>
             <DigitsField label="Kilométrage (km)" name="mileage" maxLength={7} defaultValue={listing.mileage != null ? String(listing.mileage) : ""} error={errors.mileage} />
@@ -213,7 +218,12 @@ export function EditListingPage({
           <h2 id="edit-photos" className="text-lg font-semibold">
             Photos
           </h2>
-          <p className="mb-4 mt-1 text-sm text-slate-600">Les photos et leur ordre sont enregistrés dès leur envoi, leur déplacement ou leur retrait.</p>
+          <p className="mb-4 mt-1 text-sm text-slate-600">
+            Les photos et leur ordre sont enregistrés dès leur envoi, leur déplacement ou leur retrait.
+            {listing.status === "published"
+              ? " Une photo ajoutée à une annonce en ligne est visible des acheteurs après validation par l'équipe de modération ; d'ici là, ils voient la photo principale actuelle."
+              : null}
+          </p>
           <PhotoManager listingId={listing.id} initialPhotos={listing.photos} />
         </section>
 

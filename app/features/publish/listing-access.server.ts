@@ -22,6 +22,8 @@ export const LISTING_MESSAGES = {
   photosChanged: "Les photos de l'annonce ont changé entre-temps : rechargez la page pour les réordonner.",
   tooManyPhotos: `Vous ne pouvez pas ajouter plus de ${MAX_LISTING_PHOTOS} photos.`,
   lastPhoto: "Une annonce doit garder au moins une photo.",
+  lastApprovedPhoto:
+    "Une annonce en ligne doit garder au moins une photo validée : les nouvelles photos attendent la validation de l'équipe de modération.",
   noPhoto: "Ajoutez au moins une photo.",
   alreadySubmitted: "Cette annonce a déjà été envoyée : modifiez-la depuis « Mes annonces ».",
   stepNotReached: "Complétez d'abord les étapes précédentes.",

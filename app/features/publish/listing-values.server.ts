@@ -8,6 +8,7 @@ import { listingPhotos, type Listing, type ListingRevisionChanges, type ListingS
 import { findBrand, findModel } from "~/features/catalogue/catalogue-data";
 import type { ListingCardPhoto } from "~/features/listings/listing-card-data";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { isPendingPhoto } from "~/features/listings/photo-access.server";
 import type { PriceGuidance } from "~/features/pricing/price-guidance";
 import { lookupPostalCode } from "~/features/places/places.server";
 import { AppError } from "~/server/app-error";
@@ -63,6 +64,8 @@ export interface ListingPhotoView extends ListingCardPhoto {
   position: number;
   width: number;
   height: number;
+  /** Added to the published listing, waiting for a moderator ('En attente de validation', decision 0053). */
+  pending: boolean;
 }
 
 /** Every wizard field as stored (null until its step is saved). */
@@ -238,6 +241,7 @@ export async function listPhotos(
     position: p.position,
     width: p.width,
     height: p.height,
+    pending: isPendingPhoto(p),
     ...photoUrls(storage, p, listing.status),
   }));
 }

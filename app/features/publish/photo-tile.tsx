@@ -7,6 +7,8 @@ export interface ManagedPhoto {
   id: string;
   src: string;
   srcSet: string;
+  /** Added to a published listing: buyers see it once a moderator approved it (decision 0053). */
+  pending?: boolean;
 }
 
 export type ItemStatus = "queued" | "uploading" | "done" | "error";
@@ -122,7 +124,17 @@ export function PhotoTile({
             <p className="text-sm text-slate-600">Envoi… {item.progress}&nbsp;%</p>
           </div>
         ) : null}
-        {item.status === "done" && !item.error && item.name ? <p className="text-sm text-emerald-700">Photo enregistrée</p> : null}
+        {item.status === "done" && !item.error && item.name ? (
+          <p className="text-sm text-emerald-700">Photo enregistrée</p>
+        ) : null}
+        {item.photo?.pending ? (
+          <p
+            className="text-sm font-medium text-amber-800"
+            title="Les acheteurs la verront une fois validée par l'équipe de modération."
+          >
+            En attente de validation
+          </p>
+        ) : null}
         {item.error ? (
           <p role="alert" className="text-sm text-red-700">
             {item.error}

@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { listingPhotos, listings } from "~/db/schema";
+import { isPendingPhoto } from "~/features/listings/photo-access.server";
 import { AppError } from "~/server/app-error";
 import type { Storage } from "~/server/storage.server";
 import {
@@ -40,6 +41,14 @@ export async function removeListingPhoto(options: {
         : undefined;
     if (!target) throw new AppError("not_found", LISTING_MESSAGES.photoNotFound);
     if (listing.status !== "draft" && photos.length <= 1) throw new AppError("conflict", LISTING_MESSAGES.lastPhoto);
+    // Buyers must not be left with no photo while the new ones wait for a moderator (decision 0053).
+    if (
+      listing.status === "published" &&
+      !isPendingPhoto(target) &&
+      photos.every((p) => p === target || isPendingPhoto(p))
+    ) {
+      throw new AppError("conflict", LISTING_MESSAGES.lastApprovedPhoto);
+    }
     await tx.delete(listingPhotos).where(eq(listingPhotos.id, target.id));
     // One row at a time, lowest first: the (listing, position) unique index is checked per
     // row, and each row moves into a slot that is already free.

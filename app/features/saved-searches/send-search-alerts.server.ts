@@ -3,6 +3,7 @@ import type { Database, DbExecutor } from "~/db/client.server";
 import { greetingName } from "~/features/account/display-name";
 import { listingPhotos, listings, savedSearchNotices, savedSearches, searchAlertDigests, user } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { approvedPhoto } from "~/features/listings/photo-access.server";
 import { listingPath } from "~/features/listings/listing-seo";
 import type { JobQueue } from "~/server/jobs.server";
 import type { Logger } from "~/server/logger.server";
@@ -123,7 +124,7 @@ async function toAlertListings(sender: AlertSender, tx: DbExecutor, rows: Pendin
     ? await tx
         .select({ listingId: listingPhotos.listingId, storageKey: listingPhotos.storageKey, variantWidths: listingPhotos.variantWidths })
         .from(listingPhotos)
-        .where(inArray(listingPhotos.listingId, ids))
+        .where(and(inArray(listingPhotos.listingId, ids), approvedPhoto))
         .orderBy(asc(listingPhotos.listingId), asc(listingPhotos.position))
     : [];
   const firstPhoto = new Map<string, string>();
