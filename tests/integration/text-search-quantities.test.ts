@@ -74,12 +74,21 @@ describe("words as filters, on the database", () => {
     ["renault entre 9000 et 15000 €", "brand=Renault&priceMin=9000&price=15000", 4],
     ["clio après 2018", "brand=Renault&model=Clio&yearMin=2019", 3],
     ["moins de 100 000 km avant 2019", "yearMax=2018&mileageMax=100000", 2],
+    ["clio plus de 50 000 km", "brand=Renault&model=Clio&mileageMin=50000", 2],
   ])("%s = %s", async (q, url, count) => {
     const typed = await searchUrl(`q=${encodeURIComponent(q)}`);
     const filtered = await searchUrl(url);
     expect(toSearchParams(typed.filters).toString()).toBe(url);
     expect(typed.ids).toEqual(filtered.ids);
     expect(typed.total).toBe(count);
+  });
+
+  it("'clio 1ere main' is the '1re main' filter (owners=1)", async () => {
+    const typed = await searchUrl(`q=${encodeURIComponent("clio 1ere main")}`);
+    const filtered = await searchUrl("brand=Renault&model=Clio&owners=1");
+    expect(toSearchParams(typed.filters).toString()).toBe(toSearchParams(filtered.filters).toString());
+    expect(typed.filters.firstHand).toBe(true);
+    expect(typed.ids).toEqual(filtered.ids);
   });
 
   it("a five-digit number alone stays a postal code", async () => {

@@ -5,7 +5,7 @@ import { townIndex } from "./town-index.server";
 
 /**
  * Moves the recognisable words of `filters.q` into filters: brand, model, energies, a
- * place (postal code + CITY_RADIUS_KM), and price, mileage, year and Crit'Air bounds. `changed` is false when nothing was recognised (the
+ * place (postal code + CITY_RADIUS_KM), price, mileage, year and Crit'Air bounds, and '1re main'. `changed` is false when nothing was recognised (the
  * words stay as typed). The result is what /recherche redirects to, so the badges show the
  * recognised filters and removing one is removing a URL parameter.
  */
@@ -20,9 +20,7 @@ export async function interpretQuery(options: {
     filters.q,
     filters,
     (key) => (/^\d{5}$/.test(key) ? index.postalCodes.get(key) : index.names.get(key)),
-    // 'Kilométrage min.' and '1re main' (`mileageMin`, `owners=1`) are added by the filters
-    // branch: until they are filters here, "plus de 100 000 km" and "1re main" stay words.
-    { supports: { mileageMin: false, firstHand: false } },
+    { supports: { mileageMin: true, firstHand: true } },
   );
   const next: SearchFilters = { ...filters };
   let changed = false;
@@ -48,14 +46,20 @@ export async function interpretQuery(options: {
   // Budgets, mileages, years and Crit'Air typed as phrases (decision 0050): the typed value
   // replaces the filter's.
   const quantities = found.quantities;
-  for (const key of ["priceMin", "priceMax", "mileageMax", "yearMin", "yearMax", "critair"] as const) {
+  for (const key of ["priceMin", "priceMax", "mileageMin", "mileageMax", "yearMin", "yearMax", "critair"] as const) {
     if (quantities[key] === undefined) continue;
     (next as Record<typeof key, number | undefined>)[key] = quantities[key];
+    changed = true;
+  }
+  if (quantities.firstHand) {
+    next.firstHand = true;
     changed = true;
   }
   // A bound typed beside the other bound of the URL ("plus de 8000 €" with price=5000): swapped.
   if (next.priceMin !== undefined && next.priceMax !== undefined && next.priceMin > next.priceMax)
     [next.priceMin, next.priceMax] = [next.priceMax, next.priceMin];
+  if (next.mileageMin !== undefined && next.mileageMax !== undefined && next.mileageMin > next.mileageMax)
+    [next.mileageMin, next.mileageMax] = [next.mileageMax, next.mileageMin];
   if (next.yearMin !== undefined && next.yearMax !== undefined && next.yearMin > next.yearMax)
     [next.yearMin, next.yearMax] = [next.yearMax, next.yearMin];
   if (found.place && !filters.postalCode) {
