@@ -14,6 +14,7 @@ import {
   storeEncodedPhoto,
   encodePhotoVariants,
 } from "~/features/listings/photo-processing.server";
+import { listingPath } from "~/features/listings/listing-seo";
 import { PHOTO_WIDTHS, variantKey } from "~/features/listings/photo-variants";
 import { PHOTO_MESSAGES, storeListingPhoto } from "~/features/publish/photo-upload.server";
 import { removeListingPhoto } from "~/features/publish/remove-listing-photo.server";
@@ -96,7 +97,9 @@ async function photoRows(listingId: string) {
 describe(`photos in an S3 bucket (${engine})`, () => {
   it("stores every variant as an object and serves a published listing's photos from PHOTO_BASE_URL", async () => {
     const seller = await signedUp();
-    const listing = await insertListing(t.db, seller.userId, { status: "published" });
+    // Added while the listing waits for its moderator, then validated with it (a photo added to
+    // an already published listing waits for a moderator on its own, decision 0053).
+    const listing = await insertListing(t.db, seller.userId, { status: "pending" });
 
     const response = await upload(seller.client, listing.id);
     expect(response.status).toBe(201);
@@ -106,11 +109,13 @@ describe(`photos in an S3 bucket (${engine})`, () => {
     expect(row?.variantWidths).toEqual([480, 960, 1200]);
     const expected = row!.variantWidths.map((w) => variantKey(row!.storageKey, w)).sort();
     expect(await bucketKeys(listingPhotoPrefix(listing.id))).toEqual(expected);
+    expect(body.photo.srcSet.split(", ")).toHaveLength(row!.variantWidths.length);
+    await t.db.update(listings).set({ status: "published", publishedAt: new Date() }).where(eq(listings.id, listing.id));
 
     // Pages link the bucket's public URL; the object there is the WebP variant.
-    expect(body.photo.src).toBe(`${s3.publicUrl}/${variantKey(row!.storageKey, 480)}`);
-    expect(body.photo.srcSet.split(", ")).toHaveLength(row!.variantWidths.length);
-    const direct = await fetch(body.photo.src);
+    const publicSrc = `${s3.publicUrl}/${variantKey(row!.storageKey, 480)}`;
+    expect(await (await fetch(`${app.url}${listingPath(listing)}`)).text()).toContain(publicSrc);
+    const direct = await fetch(publicSrc);
     expect(direct.status).toBe(200);
     expect(direct.headers.get("content-type")).toBe("image/webp");
     expect(direct.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -191,8 +196,9 @@ describe(`photos in an S3 bucket (${engine})`, () => {
 
   it("a bucket outage: the uploader gets a French 503, nothing is half-stored, and the retry works once it is back", async () => {
     const seller = await signedUp();
-    const published = await insertListing(t.db, seller.userId, { status: "published" });
+    const published = await insertListing(t.db, seller.userId, { status: "pending" });
     expect((await upload(seller.client, published.id)).status).toBe(201);
+    await t.db.update(listings).set({ status: "published", publishedAt: new Date() }).where(eq(listings.id, published.id));
     const [existing] = await photoRows(published.id);
     const { listingId } = await saveDraftStep1({ db: t.db, userId: seller.userId, brand: "Citroën", model: "C3" });
 

@@ -82,7 +82,11 @@ export function EuroNormAndCritAir({ values, error }: { values: Values; error?: 
       />
       <div aria-live="polite" className="flex min-h-8 items-center gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm" data-testid="critair-preview">
         {critair === null ? (
-          <span className="text-slate-600">Vignette Crit'Air : choisissez l'énergie pour la connaître.</span>
+          <span className="text-slate-600">
+            {live.fuel
+              ? "Vignette Crit'Air : indiquez la norme Euro (ou la date de première mise en circulation) pour la connaître."
+              : "Vignette Crit'Air : choisissez l'énergie pour la connaître."}
+          </span>
         ) : (
           <>
             {critair === NON_CLASSE ? null : <CritAirSticker critair={critair} />}
