@@ -162,6 +162,29 @@ describe(`material edits of a published listing wait for a moderator (${engine})
     expect((await listLargePriceChanges({ db: ctx.t.db, viewer: moderator })).find((d) => d.listingId === listing.id)).toBeUndefined();
   });
 
+  it("the same equipment in another order is no change: saving the form untouched asks no moderator", async () => {
+    const { seller, listing } = await approvedListing();
+    // Stored in another order than the form's checkboxes (an import, the demo market).
+    await ctx.t.db.update(listings).set({ equipment: ["gps", "bluetooth", "camera-de-recul"] }).where(eq(listings.id, listing.id));
+    const approved = { brand: "Peugeot", model: "308", city: "Lyon 1er", postalCode: "69001", latitude: "45.77", longitude: "4.83", price: "15000" };
+    const untouched = await updateListing({
+      db: ctx.t.db,
+      storage,
+      userId: seller.id,
+      listingId: listing.id,
+      values: { ...approved, equipment: "bluetooth,camera-de-recul,gps" },
+    });
+    expect(untouched.revisionPending).toBe(false);
+    const changed = await updateListing({
+      db: ctx.t.db,
+      storage,
+      userId: seller.id,
+      listingId: listing.id,
+      values: { ...approved, equipment: "bluetooth,gps" },
+    });
+    expect(changed.revisionPending).toBe(true);
+  });
+
   it("only moderators list or decide revisions (404 over HTTP, nothing changed)", async () => {
     const { seller, listing } = await approvedListing();
     await updateListing({ db: ctx.t.db, storage, userId: seller.id, listingId: listing.id, values: baitAndSwitch });

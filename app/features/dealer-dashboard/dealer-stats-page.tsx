@@ -48,7 +48,7 @@ export function DealerStatsPage({ data }: { data: DealerStatsPageData }) {
   );
   if (data.access === "not-verified") {
     return (
-      <main className="mx-auto max-w-5xl space-y-4 px-4 py-6">
+      <div className="mx-auto max-w-5xl space-y-4">
         {header}
         <p className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
           Les statistiques sont réservées aux professionnels vérifiés.{" "}
@@ -56,12 +56,12 @@ export function DealerStatsPage({ data }: { data: DealerStatsPageData }) {
             Voir mon profil professionnel
           </Link>
         </p>
-      </main>
+      </div>
     );
   }
   const listing = data.listing;
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+    <div className="mx-auto max-w-5xl space-y-6">
       {header}
       <nav aria-label="Période" className="flex flex-wrap gap-2">
         {STATS_PERIODS.map((days) => (
@@ -110,6 +110,6 @@ export function DealerStatsPage({ data }: { data: DealerStatsPageData }) {
         Vues et clics sont comptés une fois par visiteur et par demi-heure, sans les robots ni vos propres visites ; un numéro
         affiché compte une fois par acheteur ; un message compte le premier message de chaque acheteur.
       </p>
-    </main>
+    </div>
   );
 }

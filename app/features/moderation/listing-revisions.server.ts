@@ -86,8 +86,10 @@ export function materialChanges(current: Listing, wanted: ListingRevisionChanges
   for (const field of MATERIAL_FIELDS) {
     const value = wanted[field];
     if (value === undefined) continue;
-    // Arrays (the equipment) compare by their items, in the vocabulary's order.
-    if (JSON.stringify(current[field] ?? null) !== JSON.stringify(value ?? null)) changes[field] = value;
+    // Arrays (the equipment) compare by their items whatever their order: the form sends the
+    // vocabulary's order, imports and older listings stored theirs.
+    const comparable = (v: unknown) => JSON.stringify(Array.isArray(v) ? [...(v as unknown[])].map(String).sort() : (v ?? null));
+    if (comparable(current[field]) !== comparable(value)) changes[field] = value;
   }
   // Coordinates come from the postal-code reference: they move with the place, not alone.
   if (changes.city === undefined && changes.postalCode === undefined) {

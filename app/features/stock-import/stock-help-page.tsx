@@ -7,7 +7,7 @@ import { STOCK_PAGE_PATH, STOCK_TEMPLATE_PATH } from "./stock-import-paths";
 /** The help page of the stock import: the documented columns and the template to download (issue 35). */
 export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number; maxRows: number }) {
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+    <div className="mx-auto max-w-4xl space-y-6">
       <Breadcrumb
         items={[
           { label: "Accueil", to: "/" },
@@ -102,6 +102,6 @@ export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number;
           Revenir à Mon stock
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -193,7 +193,7 @@ export function StockPage({ data, feedSection, children }: { data: StockPageData
   );
   if (data.access === "not-verified") {
     return (
-      <main className="mx-auto max-w-3xl space-y-4 px-4 py-6">
+      <div className="mx-auto max-w-3xl space-y-4">
         {header}
         <p className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-200">
           L'import de stock est réservé aux professionnels vérifiés.{" "}
@@ -201,12 +201,12 @@ export function StockPage({ data, feedSection, children }: { data: StockPageData
             {data.proStatus ? "Voir mon profil professionnel" : "Déclarer mon activité professionnelle"}
           </Link>
         </p>
-      </main>
+      </div>
     );
   }
   const [latest, ...past] = data.runs;
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+    <div className="mx-auto max-w-5xl space-y-6">
       {header}
       <section className="space-y-4 rounded-xl bg-white p-4 ring-1 ring-slate-200" aria-labelledby="stock-import-title">
         <h2 id="stock-import-title" className="text-lg font-semibold text-slate-900">
@@ -250,6 +250,6 @@ export function StockPage({ data, feedSection, children }: { data: StockPageData
       ) : null}
       {/* The listings table with its bulk actions (dealer-dashboard/stock-table.tsx), composed by the route. */}
       {children}
-    </main>
+    </div>
   );
 }
