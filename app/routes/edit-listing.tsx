@@ -44,7 +44,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       listing: {
         ...listing,
-        photos: listing.photos.map((p) => ({ id: p.id, src: p.src, srcSet: p.srcSet })),
+        // What the photo tiles need; 'pending' says 'En attente de validation' (decision 0053).
+        photos: listing.photos.map((p) => ({ id: p.id, src: p.src, srcSet: p.srcSet, pending: p.pending })),
       },
     };
   } catch (error) {

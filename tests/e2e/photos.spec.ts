@@ -190,6 +190,11 @@ for (const width of [375, 1280]) {
       await expect(tiles).toHaveCount(9);
       await expect(tiles.nth(8).getByText("En attente de validation", { exact: true })).toBeVisible();
       await expect(busy).toHaveValue("");
+      // Still said when the seller opens the form again.
+      await page.reload();
+      await expect(tiles).toHaveCount(9);
+      await expect(tiles.nth(8).getByText("En attente de validation", { exact: true })).toBeVisible();
+      await expect(tiles.getByText("En attente de validation", { exact: true })).toHaveCount(1);
       const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
       const buyer = await buyerContext.newPage();
       await buyer.goto(`/annonce/${listingId}`);
