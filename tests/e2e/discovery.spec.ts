@@ -76,10 +76,10 @@ test("after a search around Marseille, a listing's similar cars are the nearest 
   await expect(page.getByRole("heading", { level: 1, name: /autour de 13001/ })).toBeVisible();
   await page.waitForFunction(() => localStorage.getItem("occazio:lieu")?.includes("13001"));
   await open(page, "/recherche?brand=Peugeot");
+  // Listened to before the click: the page asks as soon as it hydrates.
+  const asked = page.waitForResponse((response) => /\/api\/listings\/[^/]+\/similar\?postalCode=13001/.test(response.url()));
   await page.locator("main article").first().getByRole("link").first().click();
   await expect(page).toHaveURL(/\/annonce\//);
-  const id = new URL(page.url()).pathname.split("/")[2];
-  const asked = page.waitForResponse((response) => response.url().includes(`/api/listings/${id}/similar?postalCode=13001`));
   await settled(page);
   const section = page.getByRole("region", { name: "Annonces similaires" });
   await section.scrollIntoViewIfNeeded();
