@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { COLORS, FUEL_OPTIONS, GEARBOXES, VEHICLE_TYPES } from "~/features/catalogue/vocabularies";
 import { PostalCodePicker } from "~/features/places/postal-code-picker";
 import { Button } from "~/ui/button";
 import { SelectField } from "~/ui/select-field";
-import { TextField } from "~/ui/text-field";
 import { BrandModelSelects } from "./brand-model-selects";
 import { draftFromFilters, filtersFromDraft, type DraftErrors, type FilterDraft } from "./filter-draft";
 import {
@@ -22,8 +21,10 @@ import {
   SEATS_CHOICES,
   SEATS_OR_MORE,
   FIRST_HAND_LABEL,
+  searchHref,
 } from "./search-params";
 import { activeFilterBadges } from "./active-filter-badges";
+import { CheckboxLine, ChipChecklist, NumberRange, Section } from "./filter-fields";
 import { EquipmentFilter } from "./equipment-filter";
 import { EQUIPMENT_LABELS } from "~/features/catalogue/equipment";
 import { COUNT_DEBOUNCE_MS, seeListingsLabel, useSearchCount, type LiveCount } from "./search-count";
@@ -33,7 +34,6 @@ import { COUNT_DEBOUNCE_MS, seeListingsLabel, useSearchCount, type LiveCount } f
  * on the first tap) and, from 1024 px, in the sidebar (filter-sidebar.tsx, server-rendered): this
  * module imports no dialog library, so the results page can ship the sidebar (decision 0045).
  */
-import { searchHref } from "./search-params";
 
 /**
  * The sidebar's live filters (issue 36): a change is applied once the fields rest
@@ -82,16 +82,6 @@ function useLiveApply(options: {
   }, [live, draft, setErrors]);
 }
 
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="space-y-3 border-t border-slate-200 pt-4">
-      <legend className="float-left mb-1 w-full text-base font-semibold text-slate-900">{title}</legend>
-      <div className="clear-both space-y-3">{children}</div>
-    </fieldset>
-  );
-}
-
 /** 'Vendeur' : Tous / Particulier / Professionnel (`seller=private|pro`, issue 33). */
 const SELLER_CHOICES: { value: FilterDraft["seller"]; label: string }[] = [
   { value: "", label: "Tous" },
@@ -104,44 +94,6 @@ const CRITAIR_CHOICES: { value: string; label: string }[] = [
   { value: "", label: "Tous" },
   ...CRITAIR_FILTER_VALUES.map((n) => ({ value: String(n), label: n === 0 ? "0 (électrique)" : `${n} ou mieux` })),
 ];
-
-/** Several of a few values, as pills (Énergie, Portes, Places): the listing has one of those ticked. */
-function ChipChecklist<T extends string | number>({
-  label,
-  choices,
-  value,
-  onChange,
-}: {
-  label: string;
-  choices: readonly { value: T; label: string }[];
-  value: readonly T[];
-  onChange: (next: T[]) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-1.5 text-sm font-medium text-slate-800">{label}</legend>
-      <div className="flex flex-wrap gap-2">
-        {choices.map((choice) => (
-          <label key={choice.value} className="filter-chip">
-            <input
-              type="checkbox"
-              checked={value.includes(choice.value)}
-              onChange={(event) =>
-                onChange(
-                  event.target.checked
-                    ? choices.map((c) => c.value).filter((v) => v === choice.value || value.includes(v))
-                    : value.filter((v) => v !== choice.value),
-                )
-              }
-              className="size-4 accent-brand-600"
-            />
-            {choice.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 const DOOR_OPTIONS = DOORS_CHOICES.map((n) => ({ value: n, label: String(n) }));
 const SEAT_OPTIONS = SEATS_CHOICES.map((n) => ({ value: n, label: n === SEATS_OR_MORE ? `${n} et plus` : String(n) }));
@@ -219,8 +171,6 @@ export function FilterForm({
     }
     onApply(result.filters);
   }
-
-  const numberProps = { inputMode: "numeric" as const, autoComplete: "off" };
 
   return (
     <form
@@ -311,10 +261,7 @@ export function FilterForm({
         <Section title="Vendeur">
           <div role="radiogroup" aria-label="Vendeur" className="flex flex-wrap gap-2">
             {SELLER_CHOICES.map(({ value, label }) => (
-              <label
-                key={value || "all"}
-                className="filter-chip"
-              >
+              <label key={value || "all"} className="filter-chip">
                 <input
                   type="radio"
                   name="seller"
@@ -332,10 +279,7 @@ export function FilterForm({
         <Section title="Crit'Air">
           <div role="radiogroup" aria-label="Crit'Air" className="flex flex-wrap gap-2">
             {CRITAIR_CHOICES.map(({ value, label }) => (
-              <label
-                key={value || "all"}
-                className="filter-chip"
-              >
+              <label key={value || "all"} className="filter-chip">
                 <input
                   type="radio"
                   name="critair"
@@ -378,28 +322,28 @@ export function FilterForm({
             value={draft.gearbox}
             onChange={(event) => set("gearbox", event.target.value)}
           />
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Puissance minimum (ch)"
-              value={draft.powerMin}
-              onChange={(e) => set("powerMin", e.target.value)}
-              error={errors.powerMin}
-              placeholder="Ex. : 110"
-              maxLength={5}
-              {...numberProps}
-            />
-            <TextField
-              label="Puissance maximum (ch)"
-              value={draft.powerMax}
-              onChange={(e) => set("powerMax", e.target.value)}
-              error={errors.powerMax}
-              placeholder="Ex. : 250"
-              maxLength={5}
-              {...numberProps}
-            />
-          </div>
-          <ChipChecklist label="Portes" choices={DOOR_OPTIONS} value={draft.doors} onChange={(doors) => set("doors", doors)} />
-          <ChipChecklist label="Places" choices={SEAT_OPTIONS} value={draft.seats} onChange={(seats) => set("seats", seats)} />
+          <NumberRange
+            fields={[
+              { key: "powerMin", label: "Puissance minimum (ch)", example: "110" },
+              { key: "powerMax", label: "Puissance maximum (ch)", example: "250" },
+            ]}
+            maxLength={5}
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <ChipChecklist
+            label="Portes"
+            choices={DOOR_OPTIONS}
+            value={draft.doors}
+            onChange={(doors) => set("doors", doors)}
+          />
+          <ChipChecklist
+            label="Places"
+            choices={SEAT_OPTIONS}
+            value={draft.seats}
+            onChange={(seats) => set("seats", seats)}
+          />
         </Section>
 
         <Section title="Esthétique">
@@ -413,100 +357,64 @@ export function FilterForm({
         </Section>
 
         <Section title="Prix">
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Prix minimum (€)"
-              value={draft.priceMin}
-              onChange={(e) => set("priceMin", e.target.value)}
-              error={errors.priceMin}
-              placeholder="Ex. : 5 000"
-              {...numberProps}
-            />
-            <TextField
-              label="Prix maximum (€)"
-              value={draft.priceMax}
-              onChange={(e) => set("priceMax", e.target.value)}
-              error={errors.priceMax}
-              placeholder="Ex. : 15 000"
-              {...numberProps}
-            />
-          </div>
-          <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              checked={draft.goodDeals}
-              onChange={(e) => set("goodDeals", e.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600"
-            />
-            <span>
-              {GOOD_DEALS_LABEL} <span className="font-normal text-slate-600">(prix sous l'estimation du marché)</span>
-            </span>
-          </label>
+          <NumberRange
+            fields={[
+              { key: "priceMin", label: "Prix minimum (€)", example: "5 000" },
+              { key: "priceMax", label: "Prix maximum (€)", example: "15 000" },
+            ]}
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <CheckboxLine
+            label={GOOD_DEALS_LABEL}
+            detail="prix sous l'estimation du marché"
+            checked={draft.goodDeals}
+            onChange={(checked) => set("goodDeals", checked)}
+          />
         </Section>
 
         <Section title="Année et kilométrage">
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Année minimum"
-              value={draft.yearMin}
-              onChange={(e) => set("yearMin", e.target.value)}
-              error={errors.yearMin}
-              placeholder="Ex. : 2015"
-              maxLength={4}
-              {...numberProps}
-            />
-            <TextField
-              label="Année maximum"
-              value={draft.yearMax}
-              onChange={(e) => set("yearMax", e.target.value)}
-              error={errors.yearMax}
-              placeholder="Ex. : 2022"
-              maxLength={4}
-              {...numberProps}
-            />
-          </div>
-          <div className="grid grid-cols-2 gap-3">
-            <TextField
-              label="Kilométrage minimum (km)"
-              value={draft.mileageMin}
-              onChange={(e) => set("mileageMin", e.target.value)}
-              error={errors.mileageMin}
-              placeholder="Ex. : 20 000"
-              {...numberProps}
-            />
-            <TextField
-              label="Kilométrage maximum (km)"
-              value={draft.mileageMax}
-              onChange={(e) => set("mileageMax", e.target.value)}
-              error={errors.mileageMax}
-              placeholder="Ex. : 100 000"
-              {...numberProps}
-            />
-          </div>
-          <label className="flex items-start gap-2 text-sm font-medium text-slate-800">
-            <input
-              type="checkbox"
-              checked={draft.firstHand}
-              onChange={(e) => set("firstHand", e.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-brand-600"
-            />
-            <span>
-              {FIRST_HAND_LABEL} <span className="font-normal text-slate-600">(un seul propriétaire)</span>
-            </span>
-          </label>
+          <NumberRange
+            fields={[
+              { key: "yearMin", label: "Année minimum", example: "2015" },
+              { key: "yearMax", label: "Année maximum", example: "2022" },
+            ]}
+            maxLength={4}
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <NumberRange
+            fields={[
+              { key: "mileageMin", label: "Kilométrage minimum (km)", example: "20 000" },
+              { key: "mileageMax", label: "Kilométrage maximum (km)", example: "100 000" },
+            ]}
+            draft={draft}
+            errors={errors}
+            set={set}
+          />
+          <CheckboxLine
+            label={FIRST_HAND_LABEL}
+            detail="un seul propriétaire"
+            checked={draft.firstHand}
+            onChange={(checked) => set("firstHand", checked)}
+          />
         </Section>
 
         {/* The sidebar leaves the order to the select above the results, beside it. */}
         {live ? null : (
-        <Section title="Tri">
-          <SelectField
-            label="Trier par"
-            placeholder={null}
-            options={availableSorts(draft).map((value) => ({ value, label: SORT_LABELS[value] }))}
-            value={draft.sort}
-            onChange={(event) => set("sort", SEARCH_SORTS.find((sort) => sort === event.target.value) ?? DEFAULT_SORT)}
-          />
-        </Section>
+          <Section title="Tri">
+            <SelectField
+              label="Trier par"
+              placeholder={null}
+              options={availableSorts(draft).map((value) => ({ value, label: SORT_LABELS[value] }))}
+              value={draft.sort}
+              onChange={(event) =>
+                set("sort", SEARCH_SORTS.find((sort) => sort === event.target.value) ?? DEFAULT_SORT)
+              }
+            />
+          </Section>
         )}
       </div>
       {live ? (
