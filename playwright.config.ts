@@ -71,6 +71,9 @@ export default defineConfig({
         // Stock import (issue 35): photos by URL come from a local HTTP server the spec starts on
         // 127.0.0.1. TESTS ONLY (decision 0047); the SSRF refusals are tested in integration.
         PHOTO_FETCH_ALLOW_PRIVATE: "true",
+        // 'De confiance' dealers (decision 0054): every listing their imports publish is drawn for
+        // review, so the spec finds its car in 'Contrôle après publication'; the share is tested in integration.
+        TRUSTED_REVIEW_SAMPLE_PERCENT: "100",
       },
     },
   ],

@@ -4,6 +4,11 @@
 //        npm run bench:photos -- --seller-batch [--port 4490 --upload-concurrency 2 --quiet 40]
 //          issue 34's bar end to end: 20 photos of 12 MP through the built server's upload API
 //          while search pages are loaded (scripts/lib/bench-seller-batch.ts; needs npm run build)
+//          [--shared-buffers 128MB,16MB]  one batch per EMBEDDED_SHARED_BUFFERS value, in turn
+//          [--database-url postgres://postgres@127.0.0.1:5432/<new database>]  the server on
+//            PostgreSQL (the database is created, seeded and dropped by the bench)
+//          [--breakdown]  where the idle server's memory is (smaps, V8 heap), before the batch
+//          [--server-env NAME=value …]  more environment for the server (e.g. PAGE_CACHE_SECONDS=0)
 //
 // Each configuration runs in its own child process, because peak RSS only grows within a
 // process (freed native memory is rarely returned to the OS): measuring several
@@ -28,6 +33,10 @@ const { values } = parseArgs({
     port: { type: "string", default: "4490" },
     "upload-concurrency": { type: "string", default: "2" },
     quiet: { type: "string", default: "40" },
+    "shared-buffers": { type: "string" },
+    "database-url": { type: "string" },
+    breakdown: { type: "boolean", default: false },
+    "server-env": { type: "string", multiple: true },
   },
 });
 const runs = Number(values.runs);
@@ -203,12 +212,29 @@ function runConfig(config: string, env: NodeJS.ProcessEnv): Promise<ChildResult>
 
 if (values["seller-batch"]) {
   const base = await syntheticPhoto();
-  const result = await runSellerBatch(base, {
-    port: Number(values.port),
-    uploadConcurrency: Number(values["upload-concurrency"]),
-    quietSearches: Number(values.quiet),
-  });
-  printSellerBatch([result]);
+  // One fresh server per value, one after the other (`--shared-buffers 128MB,16MB`).
+  const sharedBuffers = values["shared-buffers"]?.split(",").map((v) => v.trim()).filter(Boolean) ?? [undefined];
+  const results = [];
+  for (const value of sharedBuffers) {
+    results.push(
+      await runSellerBatch(base, {
+        port: Number(values.port),
+        uploadConcurrency: Number(values["upload-concurrency"]),
+        quietSearches: Number(values.quiet),
+        sharedBuffers: value,
+        databaseUrl: values["database-url"],
+        breakdown: values.breakdown,
+        env: Object.fromEntries(
+          (values["server-env"] ?? []).map((pair) => {
+            const at = pair.indexOf("=");
+            if (at < 1) throw new Error(`--server-env ${pair} : NOM=valeur attendu`);
+            return [pair.slice(0, at), pair.slice(at + 1)];
+          }),
+        ),
+      }),
+    );
+  }
+  printSellerBatch(results);
 } else if (values.child) {
   await runChild(values.child);
 } else {

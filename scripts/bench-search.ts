@@ -6,6 +6,7 @@
 //                                 [--views 200000] [--bar 30] [--only text | --only "radius,last linked page"]
 //                                 [--write-cost yes|no|only]
 //                                 [--pglite-dir DATA_DIR/pg  (PGlite on disk, kept: for bench:ssr --pglite-data)]
+//                                 [--shared-buffers 16MB  (PGlite's shared_buffers; default: the server's, decision 0057)]
 //
 // PostgreSQL: connects to --database-url only to create (and at the end drop) its OWN database,
 // named by BENCH_DB (default occazio_bench), on that server. An existing database of that name
@@ -42,6 +43,7 @@ import { EARTH_RADIUS_KM } from "~/features/places/geo";
 import { searchListings, searchStatementsForExplain } from "~/features/search/search-listings.server";
 import { searchMapPoints } from "~/features/search/search-map.server";
 import { warmPlaceDensity } from "~/features/search/place-density.server";
+import { warmEquipmentShares } from "~/features/search/equipment-shares.server";
 import { vacuumDueTables } from "~/server/embedded-vacuum.server";
 import { getDealerPage } from "~/features/pro/get-dealer-page.server";
 import { findSimilarListings, type SimilarTo } from "~/features/discovery/similar-listings.server";
@@ -68,6 +70,7 @@ const { values: args } = parseArgs({
     /** `only`: the write-cost measure alone (with --reuse, on a kept database), nothing else. */
     "write-cost": { type: "string", default: "yes" },
     "pglite-dir": { type: "string" },
+    "shared-buffers": { type: "string" },
   },
 });
 /** `--only text`: the free-text lines, the suggestions and their plans (every variant), nothing else. */
@@ -193,7 +196,14 @@ async function openBenchDatabase(): Promise<{ handle: DatabaseHandle; drop: () =
     const dir = args["pglite-dir"];
     if (dir && fs.existsSync(dir) && !args.reuse) throw new Error(`${dir} existe déjà : relancez avec --reuse, ou choisissez un autre dossier.`);
     const fresh = !dir || !fs.existsSync(dir);
-    return { handle: await openDatabase(dir ? { pgliteDir: dir } : {}), drop: async () => {}, fresh };
+    const sharedBuffers = args["shared-buffers"];
+    const handle = await openDatabase({
+      ...(dir ? { pgliteDir: dir } : {}),
+      ...(sharedBuffers ? { pgliteSharedBuffers: sharedBuffers } : {}),
+    });
+    const shown = rowsOf(await handle.db.execute(sql`show shared_buffers`))[0]?.shared_buffers;
+    console.log(`PGlite shared_buffers = ${String(shown)}`);
+    return { handle, drop: async () => {}, fresh };
   }
   const adminUrl = args["database-url"];
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -717,7 +727,7 @@ const FULL_MIX: QueryCase[] = [
       { critair: 3, sort: "price_asc" },
     ],
   },
-  // Issue 34 (decision 0043): 'Équipements' — `equipment @> array[…]` on the GIN index with a brand.
+  // Issue 34 (decision 0043): 'Équipements' with a brand (decision 0056: the mask in the ordered indexes).
   {
     name: "equipment=gps,camera + brand",
     variants: [
@@ -725,6 +735,29 @@ const FULL_MIX: QueryCase[] = [
       { equipment: ["camera-de-recul", "gps"], brand: "Renault", model: "Clio" },
       { equipment: ["camera-de-recul", "gps"], brand: "Volkswagen", sort: "price_asc" },
       { equipment: ["gps"], brand: "Dacia" },
+    ],
+  },
+  // Decision 0056: the same filter without a brand, and with items few or no cars have (the
+  // generated market holds 33 of the 45 items: 'sieges-massants' none, 'toit-ouvrant' ~6 %,
+  // 'attelage' + 'toit-ouvrant' ~0.6 %), the worst cases of a walk of the ordered indexes.
+  {
+    name: "equipment alone (common, rare, none)",
+    variants: [
+      { equipment: ["camera-de-recul", "gps"] },
+      { equipment: ["toit-ouvrant"] },
+      { equipment: ["toit-ouvrant", "attelage"] },
+      { equipment: ["sieges-massants"] },
+      { equipment: ["apple-carplay", "android-auto", "bluetooth"], sort: "price_asc" },
+    ],
+  },
+  {
+    name: "equipment rare + brand / place",
+    variants: [
+      { equipment: ["toit-ouvrant", "attelage"], brand: "Peugeot" },
+      { equipment: ["sieges-massants"], brand: "Renault", model: "Clio" },
+      { equipment: ["toit-ouvrant"], brand: "Dacia" },
+      { equipment: ["attelage"], postalCode: "69001", radius: 50 },
+      { equipment: ["toit-ouvrant", "sellerie-cuir"], postalCode: "75011", radius: 50 },
     ],
   },
   // Issue 34's last filters (decision 0049): power (din_power, ch), mileage minimum, doors,
@@ -892,22 +925,29 @@ async function measure(db: Database, state: string): Promise<Measured> {
   const results: Measured = new Map();
   console.log(`\n${state}: search latency through searchListings (${RUNS} runs per query, after a warm-up pass), ms`);
   console.log(
-    `${"query".padEnd(38)}${"p50".padStart(8)}${"p95".padStart(8)}${"max".padStart(8)}   results (per variant)`,
+    `${"query".padEnd(38)}${"p50".padStart(8)}${"p95".padStart(8)}${"max".padStart(8)}${"cpu p50".padStart(9)}${"cpu p95".padStart(9)}   results (per variant)`,
   );
   for (const q of MIX) {
     const totals: number[] = [];
     for (const variant of q.variants) totals.push(await runOnce(db, q, variant));
     const samples: number[] = [];
+    // CPU time of this process per search (PGlite runs in it; with PostgreSQL, the client's share
+    // only): what a search costs whatever else the machine runs, unlike the wall time.
+    const cpuSamples: number[] = [];
     const perVariant: number[][] = q.variants.map(() => []);
     for (let i = 0; i < RUNS; i++) {
       const variant = q.variants[i % q.variants.length] ?? {};
+      const cpu0 = process.cpuUsage();
       const t0 = performance.now();
       await runOnce(db, q, variant);
       const ms = performance.now() - t0;
+      const cpu = process.cpuUsage(cpu0);
+      cpuSamples.push((cpu.user + cpu.system) / 1000);
       samples.push(ms);
       perVariant[i % q.variants.length]?.push(ms);
     }
     samples.sort((a, b) => a - b);
+    cpuSamples.sort((a, b) => a - b);
     const row = {
       p50: percentile(samples, 50),
       p95: percentile(samples, 95),
@@ -915,7 +955,7 @@ async function measure(db: Database, state: string): Promise<Measured> {
     };
     results.set(q.name, row);
     console.log(
-      `${(q.extra ? `(${q.name})` : q.name).padEnd(38)}${row.p50.toFixed(1).padStart(8)}${row.p95.toFixed(1).padStart(8)}${(samples.at(-1) ?? 0).toFixed(1).padStart(8)}   ${row.totals}`,
+      `${(q.extra ? `(${q.name})` : q.name).padEnd(38)}${row.p50.toFixed(1).padStart(8)}${row.p95.toFixed(1).padStart(8)}${(samples.at(-1) ?? 0).toFixed(1).padStart(8)}${percentile(cpuSamples, 50).toFixed(1).padStart(9)}${percentile(cpuSamples, 95).toFixed(1).padStart(9)}   ${row.totals}`,
     );
     if (args.verbose) {
       q.variants.forEach((variant, i) => {
@@ -1326,6 +1366,9 @@ try {
   await resolveLastPages(db);
   await resolveSimilarTargets(db);
   await warmDensity(db);
+  // Which index answers `equipment=` (decision 0056), as a server reads it at boot.
+  const shares = await warmEquipmentShares(db);
+  console.log(`Equipment shares (pg_stats): ${shares ? `${shares.shares.size} items listed` : "none"}`);
   // The machine may be shared: the load average says how much to trust the tail latencies.
   console.log(`Load average before measuring: ${load()}`);
   const states: [string, Measured][] = [["Freshly loaded", await measure(db, "Freshly loaded")]];

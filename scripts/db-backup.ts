@@ -18,7 +18,10 @@ try {
   }
   const lock = await lockDataDir(config.dataDir);
   try {
-    const handle = await openDatabase({ pgliteDir: path.join(config.dataDir, "pg") });
+    const handle = await openDatabase({
+      pgliteDir: path.join(config.dataDir, "pg"),
+      pgliteSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
+    });
     try {
       const result = await writeBackup({ dump: handle.dumpDataDir!, dir: backupDir(config.dataDir), keep: config.BACKUP_KEEP });
       console.log(`Sauvegarde écrite : ${result.file} (${Math.round(result.bytes / 1024)} Ko, ${result.ms} ms).`);

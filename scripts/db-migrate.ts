@@ -22,6 +22,7 @@ try {
     const handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, "pg"),
+      pgliteSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
       poolSize: 2,
     });
     try {

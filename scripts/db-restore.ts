@@ -23,7 +23,11 @@ try {
   }
   const lock = await lockDataDir(config.dataDir);
   try {
-    const { previous } = await restoreBackup({ backupFile: file, pgDir: path.join(config.dataDir, "pg") });
+    const { previous } = await restoreBackup({
+      backupFile: file,
+      pgDir: path.join(config.dataDir, "pg"),
+      sharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
+    });
     console.log(`Base restaurée depuis ${file}.${previous ? ` L'ancienne base est conservée dans ${previous}.` : ""}`);
   } finally {
     await lock.release();

@@ -17,7 +17,11 @@ if (!email || (role !== "moderator" && role !== "user")) {
 try {
   const config = loadConfig();
   const lock = config.isEmbedded ? await lockDataDir(config.dataDir) : null;
-  const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, pgliteDir: path.join(config.dataDir, "pg") });
+  const handle = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    pgliteDir: path.join(config.dataDir, "pg"),
+    pgliteSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
+  });
   try {
     const updated = await handle.db
       .update(user)

@@ -10,23 +10,23 @@ import { seedDemoData } from "~/features/demo/demo-seed.server";
 import { createSitemapCache } from "~/features/listings/sitemap.server";
 import { ensurePlacesLoaded } from "~/features/places/places.server";
 import { DENSITY_MAX_AGE_MS, warmPlaceDensity } from "~/features/search/place-density.server";
+import { warmEquipmentShares } from "~/features/search/equipment-shares.server";
 import { warmTownIndex } from "~/features/search/town-index.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
+import { memorySizeKb } from "~/server/config-schema.server";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Logger } from "~/server/logger.server";
 import type { AppServices } from "~/server/context";
 import { lockDataDir } from "~/server/data-dir-lock.server";
 import { createLogger } from "~/server/logger.server";
-import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
-import { sellerStatsHandler, startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
+import { startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
-import { createOutboxMailer, createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
-import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
-import { stockImportHandler } from "~/features/stock-import/apply-stock-import.server";
-import { stockPhotosHandler } from "~/features/stock-import/fetch-listing-photos.server";
-import { startStockFeedScheduler, stockFeedHandler } from "~/features/stock-import/sync-stock-feed.server";
+import { createOutboxMailer, createQueuedMailer, createSmtpMailer } from "~/server/mailer.server";
+import { startStockFeedScheduler } from "~/features/stock-import/sync-stock-feed.server";
 import { createSharedState } from "~/server/shared-state.server";
 import { readOrCreateSecret } from "~/server/secret.server";
+import { jobHandlers } from "./job-handlers";
 import { describeStorage } from "~/server/storage-config";
 import { openStorage } from "~/server/storage.server";
 import { createHttpApp } from "./app";
@@ -119,6 +119,24 @@ async function checkConnections(handle: DatabaseHandle, config: AppConfig, logge
 }
 
 /**
+ * Logs the shared_buffers the embedded engine runs with, as the engine reports it (decision 0057:
+ * EMBEDDED_SHARED_BUFFERS is passed on PGlite's command line, which outranks
+ * DATA_DIR/pg/postgresql.conf), and warns if it is not the value asked for — e.g. a PGlite
+ * release that stopped honouring its start parameters.
+ */
+async function checkSharedBuffers(pglite: PGlite, wanted: string, logger: Logger) {
+  const shown = (await pglite.query<{ shared_buffers: string }>("show shared_buffers")).rows[0]?.shared_buffers ?? "?";
+  if (memorySizeKb(shown) === memorySizeKb(wanted)) {
+    logger.info({ shared_buffers: shown }, `base intégrée : shared_buffers ${shown}`);
+  } else {
+    logger.warn(
+      { shared_buffers: shown, EMBEDDED_SHARED_BUFFERS: wanted },
+      `base intégrée : shared_buffers vaut ${shown} et non ${wanted} (EMBEDDED_SHARED_BUFFERS non appliqué)`,
+    );
+  }
+}
+
+/**
  * What runs once before forking workers (server/main.ts, PostgreSQL with WEB_CONCURRENCY > 1):
  * validate settings, check the port, migrate the database and load reference data.
  */
@@ -180,11 +198,13 @@ export async function startServer(
     handle = await openDatabase({
       databaseUrl: config.DATABASE_URL,
       pgliteDir: path.join(config.dataDir, "pg"),
+      pgliteSharedBuffers: config.EMBEDDED_SHARED_BUFFERS,
       poolSize: config.DATABASE_POOL_SIZE,
       migrate: !worker,
       onPoolError: (err) =>
         logger.warn({ err }, "connexion PostgreSQL perdue : elle sera rouverte à la prochaine requête"),
     });
+    if (handle.pglite) await checkSharedBuffers(handle.pglite, config.EMBEDDED_SHARED_BUFFERS, logger);
     // One server process on PostgreSQL (no cluster): its budget is checked here.
     if (!worker && config.workers === 1) await checkConnections(handle, config, logger);
     if (config.replicasIgnoredReason) logger.warn(config.replicasIgnoredReason);
@@ -247,59 +267,10 @@ export async function startServer(
     if (config.JOBS_IN_WEB || config.isEmbedded) {
       if (!config.JOBS_IN_WEB)
         logger.warn("JOBS_IN_WEB=false ignoré : la base intégrée n'a qu'un processus, il exécute les tâches");
-      await jobs.work({
-        email: deliverWith(transport),
-        "price-drop-digest": priceDropDigestHandler({
-          db,
-          mailer,
-          jobs,
-          storage,
-          publicUrl: config.PUBLIC_URL,
-          logger,
-        }),
-        "seller-stats": sellerStatsHandler({ db }),
-        "stock-import": stockImportHandler({
-          db,
-          storage,
-          jobs,
-          mailer,
-          logger,
-          publicUrl: config.PUBLIC_URL,
-          maxRows: config.STOCK_IMPORT_MAX_ROWS,
-          priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
-        }),
-        "stock-feed": stockFeedHandler({
-          db: db,
-          storage,
-          jobs,
-          mailer,
-          logger,
-          publicUrl: config.PUBLIC_URL,
-          maxRows: config.STOCK_IMPORT_MAX_ROWS,
-          maxBytes: config.STOCK_IMPORT_MAX_BYTES,
-          retrySeconds: config.STOCK_FEED_RETRY_SECONDS,
-          allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
-          priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
-        }),
-        "stock-photos": stockPhotosHandler({
-          db,
-          storage,
-          jobs,
-          logger,
-          autoPublish: config.AUTO_PUBLISH,
-          allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
-        }),
-        ...searchAlertHandlers({
-          db,
-          mailer,
-          publicUrl: config.PUBLIC_URL,
-          storage,
-          logger,
-          jobs,
-        }),
-      });
+      await jobs.work(jobHandlers({ db, storage, jobs, transport, mailer, logger, config }));
     }
     t = mark("job_queue_ms", t);
+    shared = await createSharedState({ config, db, logger });
     const auth = createAuth({
       db,
       baseURL: config.PUBLIC_URL,
@@ -308,9 +279,9 @@ export async function startServer(
       logger,
       identityProvider: config.identityProvider,
       rateLimitScale: config.RATE_LIMIT_SCALE,
+      signInLimits: shared.rateLimits,
       trustedOrigins: config.trustedOrigins,
     });
-    shared = await createSharedState({ config, db, logger });
     const services: AppServices = {
       config,
       db,
@@ -357,6 +328,10 @@ export async function startServer(
           logger.warn({ err }, "densité des annonces par lieu non calculée : elle le sera à la première recherche"),
       );
     }
+    // How common each equipment item is (which index answers `equipment=`, decision 0056).
+    void warmEquipmentShares(db).catch((err: unknown) =>
+      logger.warn({ err }, "fréquence des équipements non lue : elle le sera à la première recherche"),
+    );
 
     // Market price ratings: the models whose listings changed, fitted again in the background
     // by the processes that run jobs (decision 0015).

@@ -3,17 +3,14 @@ import { openDatabase } from "~/db/client.server";
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { createJobQueue } from "~/server/jobs.server";
 import { createLogger } from "~/server/logger.server";
-import { createQueuedMailer, createSmtpMailer, deliverWith } from "~/server/mailer.server";
+import { createQueuedMailer, createSmtpMailer } from "~/server/mailer.server";
 import { openStorage } from "~/server/storage.server";
 import { startWorkerHeartbeat } from "~/server/worker-heartbeat.server";
+import { jobHandlers } from "./job-handlers";
 import { startWorkerHealthServer } from "./worker-health";
-import { priceDropDigestHandler } from "~/features/price-drops/send-price-drop-digest.server";
-import { sellerStatsHandler, startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
+import { startSellerStatsRefresher } from "~/features/sellers/refresh-seller-stats.server";
 import { startMarketPriceRefresher } from "~/features/pricing/refresh-market-prices.server";
-import { searchAlertHandlers } from "~/features/saved-searches/send-search-alerts.server";
-import { stockImportHandler } from "~/features/stock-import/apply-stock-import.server";
-import { stockPhotosHandler } from "~/features/stock-import/fetch-listing-photos.server";
-import { startStockFeedScheduler, stockFeedHandler } from "~/features/stock-import/sync-stock-feed.server";
+import { startStockFeedScheduler } from "~/features/stock-import/sync-stock-feed.server";
 
 /**
  * `npm run worker`: runs the background jobs (e-mails, price-drop digests) without serving HTTP, for web
@@ -56,57 +53,7 @@ try {
     publicBaseUrl: config.PHOTO_BASE_URL,
   });
   const mailer = createQueuedMailer({ queue: jobs, transport });
-  await jobs.work({
-    email: deliverWith(transport),
-    "price-drop-digest": priceDropDigestHandler({
-      db: handle.db,
-      mailer,
-      jobs,
-      storage,
-      publicUrl: config.PUBLIC_URL,
-      logger,
-    }),
-    "seller-stats": sellerStatsHandler({ db: handle.db }),
-    "stock-import": stockImportHandler({
-      db: handle.db,
-      storage,
-      jobs,
-      mailer,
-      logger,
-      publicUrl: config.PUBLIC_URL,
-      maxRows: config.STOCK_IMPORT_MAX_ROWS,
-      priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
-    }),
-    "stock-feed": stockFeedHandler({
-      db: handle.db,
-      storage,
-      jobs,
-      mailer,
-      logger,
-      publicUrl: config.PUBLIC_URL,
-      maxRows: config.STOCK_IMPORT_MAX_ROWS,
-      maxBytes: config.STOCK_IMPORT_MAX_BYTES,
-      retrySeconds: config.STOCK_FEED_RETRY_SECONDS,
-      allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
-      priceDrops: { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS },
-    }),
-    "stock-photos": stockPhotosHandler({
-      db: handle.db,
-      storage,
-      jobs,
-      logger,
-      autoPublish: config.AUTO_PUBLISH,
-      allowPrivate: config.PHOTO_FETCH_ALLOW_PRIVATE,
-    }),
-    ...searchAlertHandlers({
-      db: handle.db,
-      mailer,
-      publicUrl: config.PUBLIC_URL,
-      storage,
-      logger,
-      jobs,
-    }),
-  });
+  await jobs.work(jobHandlers({ db: handle.db, storage, jobs, transport, mailer, logger, config }));
   const stopPricing = startMarketPriceRefresher({
     db: handle.db,
     intervalSeconds: config.PRICING_REFRESH_SECONDS,

@@ -1,7 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PROJECT_ROOT } from "~/server/project-root.server";
+import { DEFAULT_EMBEDDED_SHARED_BUFFERS } from "~/server/config-schema.server";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -30,16 +32,32 @@ export interface DatabaseHandle {
   pool?: pg.Pool;
 }
 
-/** Contrib extensions the schema uses (free-text search): PGlite loads them only when asked. */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+/**
+ * Contrib extensions the schema uses (free-text search; btree_gin for the brand + equipment
+ * index, decision 0060): PGlite loads them only when asked.
+ */
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm, unaccent };
 
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "app", "db", "migrations");
+
+/**
+ * PGlite's start parameters: its own defaults (single-user mode, fsync off…) plus
+ * `-c shared_buffers=…` (decision 0057). A command-line setting outranks postgresql.conf, so a
+ * data directory made with initdb's 128MB gets the value at every start, and the file is left
+ * as initdb wrote it. (PGlite's `postgresqlconf` option is not used: it replaces the whole
+ * postgresql.conf of the data directory, initdb's time zone and text-search settings with it.)
+ */
+export function pgliteStartParams(sharedBuffers: string = DEFAULT_EMBEDDED_SHARED_BUFFERS): string[] {
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffers}`];
+}
 
 export interface OpenDatabaseOptions {
   /** postgres:// URL; when absent PGlite is used. */
   databaseUrl?: string;
   /** PGlite data directory; `undefined` means in memory (tests). */
   pgliteDir?: string;
+  /** PGlite's shared_buffers ("16MB"): EMBEDDED_SHARED_BUFFERS, else its default (decision 0057). */
+  pgliteSharedBuffers?: string;
   migrationsDir?: string;
   /** false: the schema is already up to date (cluster workers; the primary migrated it). */
   migrate?: boolean;
@@ -101,6 +119,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
     extensions: PGLITE_EXTENSIONS,
+    startParams: pgliteStartParams(options.pgliteSharedBuffers),
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" });
   if (options.migrate !== false) await migratePglite(db, { migrationsFolder });

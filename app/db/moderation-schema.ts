@@ -21,6 +21,11 @@ export const MODERATION_ACTIONS = [
   "account_suspended",
   "pro_verified",
   "pro_refused",
+  // Issue 35, decision 0054: 'de confiance' given and withdrawn, after-the-fact review of a sample.
+  "pro_trusted",
+  "pro_untrusted",
+  "sample_confirmed",
+  "sample_removed",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -43,12 +48,16 @@ export const moderationEvents = pgTable(
   (t) => [
     check(
       "moderation_events_action_check",
-      sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected','account_warned','account_suspended','pro_verified','pro_refused')`,
+      sql`${t.action} in ('validated','rejected','removed','report_dismissed','revision_validated','revision_rejected','account_warned','account_suspended','pro_verified','pro_refused','pro_trusted','pro_untrusted','sample_confirmed','sample_removed')`,
     ),
     index("moderation_events_listing_idx").on(t.listingId, t.createdAt),
     // The journal, newest first, whole or per moderator.
     index("moderation_events_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("moderation_events_moderator_idx").on(t.moderatorId, t.createdAt.desc()),
+    // A professional's trust decisions and the reviews of its samples, newest first (its card, its history).
+    index("moderation_events_target_idx")
+      .on(t.targetUserId, t.createdAt.desc())
+      .where(sql`${t.targetUserId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -31,12 +32,15 @@ export * from "./facet-count-schema";
 export * from "./pro-schema";
 export * from "./stock-import-schema";
 export * from "./dashboard-schema";
+export * from "./review-sample-schema";
 
 /**
  * Listing lifecycle. The spec's flags derive from it:
  * check = status === "published"; delete = status === "deleted".
+ * `withdrawn` (decision 0058): a published listing its seller took offline for a while ('Retirer
+ * de la vente'); off the site like a deleted one, put back as it was by 'Remettre en vente'.
  */
-export const LISTING_STATUSES = ["draft", "pending", "published", "rejected", "sold", "deleted"] as const;
+export const LISTING_STATUSES = ["draft", "pending", "published", "rejected", "sold", "deleted", "withdrawn"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** Issue 34: 20 photos (the spec says 3; docs/decisions/0044-twenty-photos.md). */
@@ -59,7 +63,8 @@ type SearchFilterColumn =
   | "brand"
   | "model"
   | "latitude"
-  | "longitude";
+  | "longitude"
+  | "equipmentMask";
 
 /**
  * The columns search filters on (app/features/search/search-where.server.ts), low-cardinality
@@ -91,6 +96,10 @@ function searchFilterColumns<C>(t: Record<SearchFilterColumn, C>, except: Search
     "model",
     "latitude",
     "longitude",
+    // 'Équipements' (issue 34, decision 0056, migration 0033): the items as bits, tested on the
+    // entry as `equipment_mask & m = m` (a filter of the index-only scan, no B-tree operator
+    // expresses it, hence last), so an equipment search counts and pages without the heap.
+    "equipmentMask",
   ];
   return order.filter((name) => !except.includes(name)).map((name) => t[name]);
 }
@@ -187,12 +196,21 @@ export const listings = pgTable(
     /**
      * Issue 34, second slice (decision 0043): the equipment as stable slugs of
      * app/features/catalogue/equipment.ts (filter `equipment=a,b`: the listing has all of them,
-     * `equipment @> array[...]`, GIN index below); 'Carnet d'entretien à jour' and 'Véhicule
+     * tested on `equipment_mask` below, or `equipment @> array[...]` on the GIN index for rare
+     * items, decision 0056); 'Carnet d'entretien à jour' and 'Véhicule
      * non fumeur' (null = not said); 'Garantie' in months (0–60) and, for a professional seller
      * only, its kind ('constructeur' | 'professionnelle'); the HistoVec share link as pasted
      * (checked against the official site's format, never fetched).
      */
     equipment: text().array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The same equipment as bits (decision 0056): bit i set when the listing has the i-th item of
+     * EQUIPMENT_MASK_ORDER (app/features/catalogue/equipment-mask.ts, append only). Computed by
+     * PostgreSQL (`occazio_equipment_mask`, migration 0033), so every write path of `equipment`
+     * keeps it; a trailing key column of the ordered search indexes, tested there by the filter
+     * `equipment=a,b` (`equipment_mask & m = m`). Read as a number: never needed in JavaScript.
+     */
+    equipmentMask: bigint({ mode: "number" }).generatedAlwaysAs(sql`occazio_equipment_mask(equipment)`),
     serviceHistory: boolean(),
     warrantyMonths: smallint(),
     warrantyKind: varchar({ length: 16 }).$type<"constructeur" | "professionnelle">(),
@@ -207,7 +225,7 @@ export const listings = pgTable(
     critair: smallint().generatedAlwaysAs(sql`occazio_critair(vehicle_type, fuel, euro_norm, first_registration)`),
     /**
      * The dealer's own stock number (issue 35, decision 0046): an imported row finds its listing
-     * by it; unique per owner among listings not sold or deleted. Null for listings typed in the wizard.
+     * by it; unique per owner among listings not sold or deleted (a withdrawn one keeps it). Null for listings typed in the wizard.
      */
     stockReference: text(),
     /** SHA-256 of the imported row's values and photo addresses: an unchanged row is skipped without comparing fields. */
@@ -218,7 +236,7 @@ export const listings = pgTable(
     searchName: text().generatedAlwaysAs(sql`occazio_fold(brand || ' ' || model)`),
   },
   (t) => [
-    check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted')`),
+    check("listings_status_check", sql`${t.status} in ('draft','pending','published','rejected','sold','deleted','withdrawn')`),
     check("listings_postal_code_check", sql`${t.postalCode} ~ '^[0-9]{5}$'`),
     check("listings_price_check", sql`${t.price} >= 1`),
     check("listings_sold_channel_check", sql`${t.soldChannel} in ('occazio','ailleurs','non_precise')`),
@@ -302,9 +320,13 @@ export const listings = pgTable(
     index("listings_published_critair_idx")
       .on(t.critair, t.publishedAt.desc(), t.id.desc(), ...searchFilterColumns(t, ["critair"]))
       .where(sql`${t.status} = 'published'`),
-    // 'Équipements' (issue 34, decision 0043): `equipment @> array[…]` on the published listings.
-    index("listings_published_equipment_idx")
-      .using("gin", t.equipment)
+    // 'Équipements' (issue 34, decisions 0043, 0056, 0060): `equipment @> array[…]` on the published
+    // listings, for items too rare for the mask's walk of the ordered indexes (equipment-shares.server.ts).
+    // The brand is its first column (btree_gin): a rare combination inside a big brand is counted
+    // from the two posting lists, without walking the brand's entries. A GIN index answers any of
+    // its columns alone as well, so it also serves `equipment @>` without a brand.
+    index("listings_published_brand_equipment_idx")
+      .using("gin", t.brand, t.equipment)
       .where(sql`${t.status} = 'published'`),
     // Rarer sorts: plain (filters, when any, are read from the rows of the page being built).
     index("listings_published_mileage_idx")

@@ -7,7 +7,7 @@ import type { Route } from "./+types/account.stock.actions";
 
 /**
  * POST /account/stock/actions — the bulk actions of 'Mon stock' (issue 35, decision 0052):
- * `action` (price | sold | withdraw), `id` repeated, and for a price `mode` (euros | percent)
+ * `action` (price | sold | withdraw | restore | delete, decision 0058), `id` repeated, and for a price `mode` (euros | percent)
  * and `amount`. Answers `{ ok }` with what changed, or the French error with its status (401
  * signed out, 403 not a verified professional, 404 an id not in the stock, 400/409 refused):
  * the service applies all or nothing.
@@ -22,7 +22,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       jobs,
       priceDrops: jobs ? { jobs, delaySeconds: config.PRICE_DROP_EMAIL_DELAY_SECONDS } : undefined,
       userId: me?.id,
-      input: { ids: form.getAll("id"), action: form.get("action"), mode: form.get("mode"), amount: form.get("amount") },
+      input: {
+        ids: form.getAll("id"),
+        action: form.get("action"),
+        mode: form.get("mode"),
+        amount: form.get("amount"),
+        channel: form.get("channel"),
+      },
     });
     if (me && result.changed > 0) events.publish(me.id, { type: "listings-changed" });
     return Response.json({ ok: bulkDone(result.action, result.changed) }, { headers: { "Cache-Control": "no-store" } });

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const me = await getSessionUser(request, context.services);
     if (!me) throw new AppError("unauthenticated", "Connectez-vous pour voir votre flux de stock.");
-    const feed = await getStockFeedView(context.services.db, me.id);
+    const feed = await getStockFeedView(context.services.db, me.id, context.services.jobs);
     return Response.json({ feed }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     return apiErrorResponse(error);
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await deleteStockFeed(deps);
       ok = "Flux supprimé : vos annonces restent en ligne.";
     } else throw new AppError("invalid", "Action inconnue.");
-    return Response.json({ ok, feed: await getStockFeedView(db, me.id) }, { headers: { "Cache-Control": "no-store" } });
+    return Response.json({ ok, feed: await getStockFeedView(db, me.id, jobs) }, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
     return apiErrorResponse(error);
   }

@@ -26,8 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
   const me = await getSessionUser(request, context.services);
   if (!me) return { access: "signed-out" };
   const { db, config, storage } = context.services;
+  let trusted: boolean;
   try {
-    await requireVerifiedPro(db, me.id);
+    ({ trusted } = await requireVerifiedPro(db, me.id));
   } catch (error) {
     if (!isAppError(error)) throw error;
     const status = await getProStatus({ db, userId: me.id });
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
     // The dashboard's table (issue 35, decision 0052): filters, sort, pages and 30-day figures.
     listDealerStock({ db, storage, userId: me.id, query }),
   ]);
-  return { access: "ok", runs, maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024), table };
+  return { access: "ok", runs, maxMegabytes: Math.floor(config.STOCK_IMPORT_MAX_BYTES / 1024 / 1024), trusted, table };
 }
 
 /** 'Confirmer le retrait' / 'Garder mes annonces' on a run held by the 50 % guard. */

@@ -22,6 +22,7 @@ function errorKey(error: AppError): HostingErrorKey {
   if (error.message === LISTING_MESSAGES.notEditable.draft) return "brouillon";
   if (error.message === LISTING_MESSAGES.notEditable.sold) return "vendue";
   if (error.message === LISTING_MESSAGES.notEditable.deleted) return "supprimee";
+  if (error.message === LISTING_MESSAGES.notEditable.withdrawn) return "hors-ligne";
   return "non-modifiable";
 }
 

@@ -3,6 +3,7 @@ import { getSessionUser } from "~/features/auth/session.server";
 import { openingTab, tabFromParam } from "~/features/hosting/hosting-flash";
 import { HostingPage } from "~/features/hosting/hosting-page";
 import { HOSTING_MESSAGES, countMyListings, deleteListing, listMyListings, markListingSold, undoListingSale } from "~/features/hosting/hosting.server";
+import { restoreListing, withdrawListing } from "~/features/hosting/listing-offline.server";
 import { isAppError } from "~/server/app-error";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/hosting";
@@ -59,6 +60,16 @@ export async function action({ request, context }: Route.ActionArgs) {
       await markListingSold({ db, userId: user.id, listingId, channel: form.get("channel"), jobs: context.services.jobs });
       events.publish(user.id, { type: "listings-changed" });
       return { ok: true as const, message: "Annonce marquée comme vendue. Vous pouvez annuler la vente pendant 7 jours." };
+    }
+    if (intent === "withdraw") {
+      await withdrawListing({ db, userId: user.id, listingId, jobs: context.services.jobs });
+      events.publish(user.id, { type: "listings-changed" });
+      return { ok: true as const, message: "Annonce retirée de la vente : elle est hors ligne. Remettez-la en vente quand vous voulez." };
+    }
+    if (intent === "restore") {
+      await restoreListing({ db, userId: user.id, listingId, jobs: context.services.jobs });
+      events.publish(user.id, { type: "listings-changed" });
+      return { ok: true as const, message: "Annonce remise en vente : elle est de nouveau en ligne." };
     }
     if (intent === "unsold") {
       await undoListingSale({ db, userId: user.id, listingId, jobs: context.services.jobs });

@@ -12,6 +12,7 @@ import { formatCount, formatDateTime, formatPrice } from "~/ui/format";
 import { PageLinks } from "~/ui/pagination";
 import { memberPageRobots, pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/messages";
+import { deName } from "~/ui/elision";
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [...pageMeta("Messages", "Vos conversations avec les acheteurs et les vendeurs."), ...memberPageRobots(loaderData?.signedIn)];
@@ -127,7 +128,7 @@ function ConversationItem({
               variant="ghost"
               className="!px-2 !py-1 text-xs"
               disabled={navigation.state !== "idle"}
-              aria-label={`${archivedView ? "Désarchiver" : "Archiver"} la conversation à propos de ${listing.title} avec ${otherParty.name}`}
+              aria-label={`${archivedView ? "Désarchiver" : "Archiver"} la conversation à propos ${deName(listing.title)} avec ${otherParty.name}`}
             >
               {archivedView ? "Désarchiver" : "Archiver"}
             </Button>

@@ -6,6 +6,10 @@ import { listModerationHistory } from "~/features/moderation/list-moderation-his
 import { listModerationQueue } from "~/features/moderation/list-moderation-queue.server";
 import { listOpenReports } from "~/features/moderation/list-open-reports.server";
 import { listPendingPros } from "~/features/moderation/list-pending-pros.server";
+import { listReviewSamples } from "~/features/moderation/list-review-samples.server";
+import { listVerifiedPros } from "~/features/moderation/list-verified-pros.server";
+import { setProTrust } from "~/features/moderation/change-pro-trust.server";
+import { confirmReviewSample, removeReviewSample } from "~/features/moderation/decide-review-sample.server";
 import { moderationTab, pageParam, type ModerationActionResult } from "~/features/moderation/moderation-action-data";
 import { ModerationPage } from "~/features/moderation/moderation-page";
 import { requireModerator } from "~/features/moderation/moderator.server";
@@ -37,21 +41,32 @@ async function moderator(request: Request, context: Route.LoaderArgs["context"])
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await moderator(request, context);
-  const { db, storage } = context.services;
+  const { db, storage, config } = context.services;
   const params = new URL(request.url).searchParams;
   const tab = moderationTab(params);
   const page = pageParam(params);
-  const [queue, reports, revisions, priceChanges, pros, history] = await Promise.all([
+  const [queue, reports, revisions, priceChanges, pros, history, samples, verifiedPros] = await Promise.all([
     listModerationQueue({ db, storage, viewer: me, page: tab === "queue" ? page : 1 }),
     listOpenReports({ db, viewer: me }),
     listPendingRevisions({ db, storage, viewer: me }),
     listLargePriceChanges({ db, viewer: me }),
     listPendingPros({ db, storage, viewer: me }),
     tab === "history"
-      ? listModerationHistory({ db, viewer: me, page, listingId: params.get("annonce"), moderatorId: params.get("moderateur") })
+      ? listModerationHistory({
+          db,
+          viewer: me,
+          page,
+          listingId: params.get("annonce"),
+          moderatorId: params.get("moderateur"),
+          accountId: params.get("compte"),
+        })
+      : null,
+    tab === "queue" ? listReviewSamples({ db, storage, viewer: me, percent: config.TRUSTED_REVIEW_SAMPLE_PERCENT }) : null,
+    tab === "pros"
+      ? listVerifiedPros({ db, viewer: me, page, query: params.get("pro"), trustedOnly: params.get("confiance") === "1" })
       : null,
   ]);
-  return { queue, reports, revisions, priceChanges, pros, history };
+  return { queue, reports, revisions, priceChanges, pros, history, samples, verifiedPros };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -94,6 +109,29 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "refuse-pro":
         await refusePro({ db, viewer: me, userId: id, reason: text("reason"), notifier });
         return done("Profil professionnel refusé : le motif lui a été envoyé par e-mail.");
+      case "trust-pro":
+        await setProTrust({ db, viewer: me, userId: id, trusted: true, reason: text("reason"), notifier });
+        return done("Professionnel marqué « de confiance » : ses imports sont publiés directement et contrôlés par échantillon.");
+      case "untrust-pro":
+        await setProTrust({ db, viewer: me, userId: id, trusted: false, reason: text("reason"), notifier });
+        return done("Confiance retirée : ses imports repassent par la validation.");
+      case "confirm-sample":
+        await confirmReviewSample({ db, viewer: me, listingId: id });
+        return done("Annonce conforme : le contrôle est enregistré.");
+      case "remove-sample": {
+        const { trustWithdrawn } = await removeReviewSample({
+          db,
+          viewer: me,
+          listingId: id,
+          reasonCode: text("reasonCode"),
+          reasonText: text("reasonText"),
+          withdrawTrust: form.get("withdrawTrust") === "on",
+          notifier,
+        });
+        return done(
+          `Annonce retirée : le professionnel a été prévenu.${trustWithdrawn ? " Sa confiance lui a été retirée." : ""}`,
+        );
+      }
       case "dismiss-report":
         await dismissReport({ db, viewer: me, reportId: id });
         return done("Signalement classé sans suite.");

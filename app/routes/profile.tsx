@@ -9,6 +9,7 @@ import { formatCount, formatDate } from "~/ui/format";
 import { NotFoundContent } from "~/ui/not-found-content";
 import { pageMeta } from "~/ui/seo";
 import type { Route } from "./+types/profile";
+import { deName } from "~/ui/elision";
 
 /** /profile/{username}: a seller's public page; /profile: one's own. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -27,7 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export function meta({ data: profile }: Route.MetaArgs) {
   if (!profile) return pageMeta("Profil introuvable", "Ce profil n'existe pas.");
-  return pageMeta(`Annonces de ${profile.name}`, `Les véhicules d'occasion proposés par ${profile.name} sur Occazio.`);
+  return pageMeta(`Annonces ${deName(profile.name)}`, `Les véhicules d'occasion proposés par ${profile.name} sur Occazio.`);
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLITE_EXTENSIONS } from "~/db/client.server";
+import { PGLITE_EXTENSIONS, pgliteStartParams } from "~/db/client.server";
 
 /**
  * Backups of the embedded database. PGlite writes through Emscripten's file system, which
@@ -58,12 +58,23 @@ export async function writeBackup(options: {
  * directory is kept beside it (`pg-before-restore-<date>`), never deleted. The caller
  * holds the data-dir lock (the server is stopped).
  */
-export async function restoreBackup(options: { backupFile: string; pgDir: string; now?: Date }): Promise<{ previous: string | null }> {
+export async function restoreBackup(options: {
+  backupFile: string;
+  pgDir: string;
+  now?: Date;
+  /** EMBEDDED_SHARED_BUFFERS (decision 0057); the default otherwise. */
+  sharedBuffers?: string;
+}): Promise<{ previous: string | null }> {
   const archive = fs.readFileSync(options.backupFile);
   const target = `${options.pgDir}.restoring`;
   fs.rmSync(target, { recursive: true, force: true });
   // Load into a fresh directory first: a damaged archive leaves the current data untouched.
-  const client = await PGlite.create({ dataDir: target, loadDataDir: new Blob([new Uint8Array(archive)]), extensions: PGLITE_EXTENSIONS });
+  const client = await PGlite.create({
+    dataDir: target,
+    loadDataDir: new Blob([new Uint8Array(archive)]),
+    extensions: PGLITE_EXTENSIONS,
+    startParams: pgliteStartParams(options.sharedBuffers),
+  });
   await client.query("select 1");
   await client.close();
   let previous: string | null = null;

@@ -15,6 +15,22 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 
 const optionalUrl = z.preprocess(blankToUndefined, z.url("URL invalide").optional());
 
+/**
+ * shared_buffers of the embedded PGlite when EMBEDDED_SHARED_BUFFERS is unset (decision 0057):
+ * PostgreSQL's initdb writes 128MB into DATA_DIR/pg/postgresql.conf, which PGlite keeps in its
+ * WebAssembly memory for the process's whole life; the embedded database's working set lives in
+ * the kernel's page cache anyway (its files are read through the operating system).
+ */
+export const DEFAULT_EMBEDDED_SHARED_BUFFERS = "16MB";
+
+const MEMORY_UNIT_KB = { kB: 1, MB: 1024, GB: 1024 * 1024 } as const;
+
+/** A PostgreSQL memory size with its unit ("16MB", "4096kB", "1GB") → kB, or null. */
+export function memorySizeKb(value: string): number | null {
+  const match = /^(\d{1,7})(kB|MB|GB)$/.exec(value.trim());
+  return match ? Number(match[1]) * MEMORY_UNIT_KB[match[2] as keyof typeof MEMORY_UNIT_KB] : null;
+}
+
 export const configSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   // 0 picks a free port (tests).
@@ -83,6 +99,13 @@ export const configSchema = z.object({
   STOCK_FEED_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(7 * 86_400).default(21_600),
   STOCK_FEED_RETRY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   /**
+   * 'De confiance' dealers (decision 0054): the share, in percent (0–100, to 0.01), of the listings
+   * their imports create or materially change — published at once — that moderators review after
+   * publication ('Contrôle après publication'). 0 reviews none, 100 every one. Services called
+   * without it use the same default (review-sampling.ts, DEFAULT_REVIEW_SAMPLE_PERCENT).
+   */
+  TRUSTED_REVIEW_SAMPLE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  /**
    * TESTS ONLY (decision 0047): photos by URL may be fetched from private, loopback and
    * link-local addresses. Off by default; never set it on a server reachable by dealers, it
    * lets any professional make the server call its internal network.
@@ -147,6 +170,22 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 3600)
     .default(300),
+  /**
+   * Embedded default: PostgreSQL's shared_buffers for PGlite ("16MB", "1GB"; 1MB–1GB),
+   * given at each start on PGlite's command line, so an existing DATA_DIR/pg gets it too (its
+   * postgresql.conf is never rewritten). Resident memory of the process; decision 0057.
+   */
+  EMBEDDED_SHARED_BUFFERS: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((value) => {
+        const kb = memorySizeKb(value);
+        return kb !== null && kb >= 1024 && kb <= 1024 * 1024;
+      }, "une taille PostgreSQL entre 1MB et 1GB, avec son unité : 16MB, 4096kB, 1GB")
+      .default(DEFAULT_EMBEDDED_SHARED_BUFFERS),
+  ),
   /** Embedded default: hours between automatic backups into DATA_DIR/backups (0 = none). */
   BACKUP_INTERVAL_HOURS: z.coerce
     .number()

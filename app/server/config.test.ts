@@ -1,6 +1,7 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
+import { DEFAULT_EMBEDDED_SHARED_BUFFERS, memorySizeKb } from "./config-schema.server";
 
 describe("loadConfig", () => {
   it("uses the embedded default when nothing is set", () => {
@@ -71,5 +72,18 @@ describe("loadConfig", () => {
     expect(loadConfig({}).singleProcessReason).toBeNull();
     expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
     expect(() => loadConfig({ ...pg, REDIS_URL: "http://x" })).toThrow(/REDIS_URL/);
+  });
+  it("reads EMBEDDED_SHARED_BUFFERS as a PostgreSQL size with its unit, between 1MB and 1GB (decision 0057)", () => {
+    expect(loadConfig({}).EMBEDDED_SHARED_BUFFERS).toBe(DEFAULT_EMBEDDED_SHARED_BUFFERS);
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: " " }).EMBEDDED_SHARED_BUFFERS).toBe(DEFAULT_EMBEDDED_SHARED_BUFFERS);
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: " 32MB " }).EMBEDDED_SHARED_BUFFERS).toBe("32MB");
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: "4096kB" }).EMBEDDED_SHARED_BUFFERS).toBe("4096kB");
+    expect(loadConfig({ EMBEDDED_SHARED_BUFFERS: "1GB" }).EMBEDDED_SHARED_BUFFERS).toBe("1GB");
+    for (const bad of ["16", "16mb", "16 MB", "512kB", "2GB", "-1MB", "beaucoup"]) {
+      expect(() => loadConfig({ EMBEDDED_SHARED_BUFFERS: bad }), bad).toThrow(/EMBEDDED_SHARED_BUFFERS/);
+    }
+    expect(memorySizeKb("16MB")).toBe(16 * 1024);
+    expect(memorySizeKb("1GB")).toBe(1024 * 1024);
+    expect(memorySizeKb("16")).toBeNull();
   });
 });

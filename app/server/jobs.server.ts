@@ -50,6 +50,8 @@ export interface JobQueue {
    * age means no worker takes them: dead worker, or too few for the load.
    */
   readyStats(): Promise<QueueReadyStats[]>;
+  /** Whether a job of this kind and key waits to start (created or to retry), e.g. a feed's sync. */
+  waiting(name: JobName, singletonKey: string): Promise<boolean>;
   /** Throws when the queue's tables cannot be read (readiness). */
   check(): Promise<void>;
   close(): Promise<void>;
@@ -255,7 +257,9 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         const handler = handlers[name] as ((payload: JobPayloads[typeof name]) => Promise<void>) | undefined;
         // A process may run some kinds only (tests); boot.ts and worker.ts give them all.
         if (!handler) continue;
-        const id = await boss.work<JobPayloads[typeof name]>(
+        // Known once `work` resolves; the callback runs after its first fetch.
+        const worker: { id?: string } = {};
+        worker.id = await boss.work<JobPayloads[typeof name]>(
           name,
           { pollingIntervalSeconds: options.pollSeconds, batchSize: 1 },
           async (jobs) => {
@@ -267,9 +271,13 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
                 throw error;
               }
             }
+            // The next job at once: pg-boss otherwise waits out the polling interval after every
+            // job shorter than it — one job a second per worker, whatever the machine could do
+            // (decision 0055: 20 jobs of 200 ms took 19.4 s). An empty queue waits as before.
+            if (worker.id) boss.notifyWorker(worker.id);
           },
         );
-        workerIds.push(id);
+        workerIds.push(worker.id);
       }
     },
     async depth() {
@@ -290,6 +298,13 @@ export async function createJobQueue(options: JobQueueOptions): Promise<JobQueue
         const row = byName.get(name);
         return { name, ready: Number(row?.ready ?? 0), oldestReadySeconds: Math.max(0, Number(row?.oldest ?? 0)) };
       });
+    },
+    async waiting(name, singletonKey) {
+      const { rows } = (await executor.executeSql(
+        `select exists (select 1 from pgboss.job where name = $1 and singleton_key = $2 and state < 'active') as waiting`,
+        [name, singletonKey],
+      )) as { rows: { waiting: boolean }[] };
+      return rows[0]?.waiting === true;
     },
     async check() {
       await boss.getQueueSize(JOB_NAMES[0]!);

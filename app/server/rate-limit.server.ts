@@ -3,8 +3,8 @@
  * (GUIDE §7), as sliding windows: each key's recent attempts are kept as timestamps and an
  * attempt is refused when the window already holds `limit` of them.
  *
- * Sign-in and sign-up are limited by Better Auth (per address, in the database); these
- * limits key on the signed-in user's id (or the address), so they cannot be dodged by
+ * Sign-up and password resets are limited by Better Auth (per address, in the database);
+ * failed sign-ins by `signInFailure` below (auth.server.ts). The other limits key on the signed-in user's id (or the address), so they cannot be dodged by
  * changing address. Where the windows live is a `RateLimitStore`: this process's memory on
  * the embedded default (one process by design), or the `rate_limit_windows` table with
  * PostgreSQL (rate-limit-sql.server.ts), so every server process gives the same answer.
@@ -20,6 +20,16 @@ export interface RateLimitRule {
 }
 
 export const USER_RATE_LIMITS = {
+  /**
+   * 10 failed sign-ins (wrong e-mail or password) per 15 minutes per address: a password cannot
+   * be guessed from one machine. A successful sign-in gives its place back, so a member who
+   * signs in and out all day is never refused (auth.server.ts, signInLimited).
+   */
+  signInFailure: {
+    limit: 10,
+    windowMs: 15 * 60_000,
+    message: "Trop de tentatives de connexion.",
+  },
   /** 60 photos per 10 minutes: three listings' worth (20 photos each, issue 34), far above a real seller. */
   photoUpload: {
     limit: 60,

@@ -1,4 +1,4 @@
-import { fakerFR as faker } from "@faker-js/faker";
+import { faker } from "@faker-js/faker/locale/fr";
 import { allModelSpecs, findModelSpec, lastModelYear, type ModelSpec } from "~/features/catalogue/model-specs";
 import {
   COLORS,
@@ -11,8 +11,8 @@ import {
 } from "~/features/catalogue/vocabularies";
 import type { NewListing } from "~/db/schema";
 import { registrationMonth } from "~/features/catalogue/vehicle-age";
-import { formatMileage } from "~/ui/format";
 import { fiscalPower, KW_PER_DIN_HP } from "~/features/catalogue/fiscal-power";
+import { buildDescription } from "./descriptions";
 
 /**
  * Test-data builders shared by unit, integration and e2e tests and by the demo seed.
@@ -242,7 +242,7 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
   // The facts follow the registration the listing will have (an override included).
   const firstRegistration = rest.firstRegistration ?? `${String(month).padStart(2, "0")}/${year}`;
   const facts = buildVehicleFacts({ brand, model, fuel, firstRegistration, mileage, price });
-  return {
+  const listing: BuiltListing = {
     status: "published",
     draftStep: 8,
     brand,
@@ -281,7 +281,6 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
       { weight: 19, value: VEHICLE_CONDITIONS[0] },
       { weight: 1, value: VEHICLE_CONDITIONS[1] },
     ]),
-    description: buildDescription({ brand, model, year, mileage }),
     price,
     city: place.city,
     postalCode: place.postalCode,
@@ -293,6 +292,10 @@ export function buildListing(overrides: Partial<BuiltListing> & { place?: BuiltP
     publishedAt: createdAt,
     ...rest,
   };
+  // From the listing's final fields (overrides included): the description states only what
+  // they say (descriptions.ts). Drawn last, as before, so the draws of later listings keep their values.
+  const description = buildDescription(listing);
+  return { ...listing, description: rest.description !== undefined ? rest.description : description };
 }
 
 /** Usual DIN power (ch) of the versions sold, by body, for a mainstream brand's combustion car. */
@@ -512,30 +515,6 @@ function buildEquipment(random: () => number, year: number, price: number): stri
   const slugs = EQUIPMENT_ODDS.filter(([, from, share]) => year >= from && random() < share * rich).map(([slug]) => slug);
   // Manual and automatic air conditioning are one or the other.
   return slugs.includes("climatisation-automatique") ? slugs.filter((s) => s !== "climatisation-manuelle") : slugs;
-}
-
-function buildDescription(v: { brand: string; model: string; year: number; mileage: number }): string {
-  const parts = [
-    `Je vends ma ${v.brand} ${v.model} de ${v.year}, ${formatMileage(v.mileage)}.`,
-    faker.helpers.arrayElement([
-      "Entretien suivi, carnet à jour, factures disponibles.",
-      "Véhicule non fumeur, toujours dormi au garage.",
-      "Première main, entretien réalisé en concession.",
-      "Contrôle technique OK, aucun frais à prévoir.",
-    ]),
-    faker.helpers.arrayElement([
-      "Climatisation, GPS, régulateur de vitesse, radar de recul.",
-      "Sièges chauffants, Bluetooth, Apple CarPlay et Android Auto.",
-      "Jantes alliage, feux LED, caméra de recul.",
-      "Pneus récents, distribution faite, vidange récente.",
-    ]),
-    faker.helpers.arrayElement([
-      "Visible sur rendez-vous, essai possible.",
-      "Prix légèrement négociable après essai.",
-      "Pas sérieux s'abstenir, pas d'échange.",
-    ]),
-  ];
-  return parts.join(" ");
 }
 
 // Kept here so tests can assert vocabularies without importing the catalogue twice.

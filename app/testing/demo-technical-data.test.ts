@@ -1,4 +1,4 @@
-import { fakerFR } from "@faker-js/faker";
+import { faker as fakerFR } from "@faker-js/faker/locale/fr";
 import { describe, expect, it } from "vitest";
 import { computeCritAir } from "~/features/catalogue/critair";
 import { fiscalPower } from "~/features/catalogue/fiscal-power";

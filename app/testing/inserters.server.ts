@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import type { DbExecutor } from "~/db/client.server";
 import { account, listingCounters, listings, user, type Listing } from "~/db/schema";
+import { proProfiles } from "~/db/pro-schema";
 import { generateUsername } from "~/features/auth/username";
 import { buildListing, buildUser, type BuiltListing, type BuiltUser } from "./builders";
 
@@ -74,4 +75,39 @@ export async function insertListing(
     await db.insert(listingCounters).values({ listingId: row.id, viewCount: viewCount ?? 0, clickCount: clickCount ?? 0 });
   }
   return row;
+}
+
+/**
+ * A SIRET of 14 digits of its own: one verified professional per SIRET, and the database checks
+ * the digits only (the Luhn key is the form's check, decision 0031).
+ */
+export function uniqueTestSiret(): string {
+  return String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999));
+}
+
+/** A professional's profile for an existing account: a verified Lyon garage unless told otherwise. */
+export async function insertProProfile(
+  db: DbExecutor,
+  userId: string,
+  overrides: Partial<typeof proProfiles.$inferInsert> = {},
+): Promise<typeof proProfiles.$inferSelect> {
+  const [row] = await db
+    .insert(proProfiles)
+    .values({
+      userId,
+      slug: `garage-${userId.slice(0, 8)}`,
+      companyName: "Garage de la Gare",
+      siret: uniqueTestSiret(),
+      addressLine: "12 avenue Jean Jaurès",
+      postalCode: "69007",
+      city: "Lyon",
+      latitude: 45.745,
+      longitude: 4.842,
+      phone: "0478123456",
+      openingHours: [[], [], [], [], [], [], []],
+      status: "verified",
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

@@ -34,7 +34,7 @@ for (const width of [375, 1280]) {
         const tabs = page.getByRole("navigation", { name: "Navigation principale" });
         await expect(tabs.getByRole("link")).toHaveText(["Accueil", "Explorer", "Publier", "Favoris", "Profil"]);
       }
-      await page.getByRole("button", { name: /Menu du compte de/ }).click();
+      await page.getByRole("button", { name: /Menu du compte d/ }).click();
       await expect(page.getByRole("menuitem")).toHaveText(["Mes annonces", "Messages", "Mes favoris", "Mes recherches", "Vus récemment", "Compte", "Je suis un professionnel", "Se déconnecter"]);
       await page.keyboard.press("Escape");
 
@@ -90,7 +90,7 @@ for (const width of [375, 1280]) {
       expect(username).not.toBe("");
       await expect(page.getByLabel("Prénom ou pseudo")).toHaveValue("zoé");
 
-      const menuButton = page.getByRole("button", { name: /Menu du compte de/ });
+      const menuButton = page.getByRole("button", { name: /Menu du compte d/ });
       await expect(menuButton).toHaveAccessibleName("Menu du compte de zoé");
       const avatar = menuButton.getByTestId("user-avatar");
       await expect(avatar).toHaveText("Z");
@@ -116,7 +116,7 @@ for (const width of [375, 1280]) {
       await page.getByLabel("Prénom ou pseudo").fill("Élodie");
       await page.getByRole("button", { name: "Enregistrer et continuer" }).first().click();
       await expect(page.getByText("Votre profil public a été enregistré.")).toBeVisible();
-      await expect(menuButton).toHaveAccessibleName("Menu du compte de Élodie");
+      await expect(menuButton).toHaveAccessibleName("Menu du compte d'Élodie");
       await expect(avatar).toHaveText("É");
       await page.goto("/account-settings");
       await expect(main.getByText("Élodie", { exact: true }).filter({ visible: true })).toHaveCount(1);

@@ -69,6 +69,13 @@ for (const width of [375, 1280]) {
         await expect(columns.nth(index).getByRole("link", { name: title, exact: true })).toHaveAttribute("href", /^\/annonce\//);
       }
       await expect(table.getByRole("rowheader", { name: /^Kilométrage/ })).toBeVisible();
+      // Crit'Air as the coloured sticker with its number and its words (issue 34), in each column.
+      const critair = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Crit'Air/ }) });
+      await expect(critair.getByRole("cell")).toHaveCount(3);
+      for (const cell of await critair.getByRole("cell").all()) {
+        await expect(cell).toHaveText(/^(\d)?(Crit'Air \d( \(électrique\))?|Non classé|Non spécifié)$/);
+      }
+      await expect(critair.getByRole("img", { name: /^Vignette Crit'Air \d/ }).first()).toBeVisible();
       // Rows whose values differ are marked.
       await expect(table.locator("tr[data-differs]").first()).toBeVisible();
 

@@ -39,8 +39,27 @@ for (const width of [375, 1280]) {
     await expect(copy).toBeVisible();
     await expect(page.getByRole("link", { name: "Envoyer par e-mail" })).toHaveAttribute("href", /^mailto:\?subject=.*%2Fannonce%2F/);
     await expect(page.getByRole("link", { name: "Envoyer par WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=.*%2Fannonce%2F/);
+    // Again with the menu opening low on the screen, where a phone's contact and tab bars are.
+    await page.locator("summary:visible", { hasText: "Partager" }).click();
+    await expect(copy).toBeHidden();
+    await page.evaluate(() => {
+      const summaries = [...document.querySelectorAll("summary")];
+      const trigger = summaries.find((s) => s.textContent === "Partager" && s.getClientRects().length > 0)!;
+      window.scrollBy(0, trigger.getBoundingClientRect().bottom - window.innerHeight + 140);
+    });
+    await page.locator("summary:visible", { hasText: "Partager" }).click();
     await copy.click();
-    await expect(page.getByRole("status").filter({ hasText: "Lien copié." })).toBeVisible();
+    // The menu closes, focus back on 'Partager', and the message shows whole and on top, under the header.
+    const copiedStatus = page.getByRole("status").filter({ hasText: "Lien copié." });
+    await expect(copiedStatus).toBeVisible();
+    await expect(copiedStatus).toBeInViewport({ ratio: 1 });
+    await expect(copy).toBeHidden();
+    await expect(page.locator("summary:visible", { hasText: "Partager" })).toBeFocused();
+    const onTop = await copiedStatus.locator("span").evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(onTop).toBe(true);
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(new URL(copied).pathname).toBe(listingPath);
 
@@ -53,10 +72,14 @@ for (const width of [375, 1280]) {
     const links = await Promise.all((await cards.all()).map((card) => card.getByRole("link").getAttribute("href")));
     expect(links).not.toContain(listingPath);
     expect(new Set(links).size).toBe(links.length);
-    // Each card shows a price; on a phone the row scrolls sideways within the page's width.
+    // Each card shows a price; on a phone the row scrolls sideways within the page's width, and
+    // opens unscrolled: its first card lines up with the heading.
     await expect(cards.first().getByText(/€$/)).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
+    expect(await section.getByRole("list").evaluate((el) => el.scrollLeft)).toBe(0);
+    const headingX = (await section.getByRole("heading", { name: "Annonces similaires" }).boundingBox())!.x;
+    expect(Math.round((await cards.first().boundingBox())!.x)).toBe(Math.round(headingX));
     await page.screenshot({ path: testInfo.outputPath(`annonces-similaires-${width}.png`) });
     await expectNoSeriousAxeViolation(page, "section[aria-labelledby='annonces-similaires']");
 

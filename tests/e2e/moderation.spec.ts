@@ -47,7 +47,8 @@ test.describe("moderation", () => {
     expect(link).toBeTruthy();
     await page.goto(link!);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Alfa Romeo - ${model}`);
-    await expect(page.getByRole("status")).toHaveCount(0);
+    // No 'en attente' or 'refusée' banner (the share menu's live region stays, empty).
+    await expect(page.getByTestId("listing-status-banner")).toHaveCount(0);
   });
 
   test("a published listing's material edit waits for the moderator while buyers see the approved version", async ({ page, browser, baseURL }) => {

@@ -8,7 +8,24 @@ import { fillUpToPhotos, makePhotoFiles, next, stepTitle } from "./publishing";
  * chooses the main photo; the order survives a reload and the main photo is the first on the
  * card and on the listing page, whose gallery counts them all.
  */
-const COLORS = ["#c0392b", "#2980b9", "#27ae60", "#8e44ad", "#f39c12", "#16a085", "#2c3e50", "#d35400"];
+const COLORS = [
+  "#c0392b",
+  "#2980b9",
+  "#27ae60",
+  "#8e44ad",
+  "#f39c12",
+  "#16a085",
+  "#2c3e50",
+  "#d35400",
+  "#1abc9c",
+  "#e84393",
+  "#6c5ce7",
+  "#b8860b",
+];
+/** Photos chosen at once (issue 34's 'Done when': 12). */
+const N = COLORS.length;
+/** Photo numbers `from`..`to`. */
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** The storage key of a photo variant URL (`…/<key>-<width>.webp`): the same photo at any width. */
 const keyOf = (src: string | null) => /([^/]+)-\d+\.webp$/.exec(src ?? "")?.[1] ?? `? ${src}`;
@@ -61,7 +78,11 @@ for (const width of [375, 1280]) {
   test.describe(`20 photos at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test("uploads 8 photos at once, reorders them by keyboard and by drag, picks the main photo: first on the card and the listing page", async ({ page, browser, baseURL }, testInfo) => {
+    test(`uploads ${N} photos at once, reorders them by keyboard and by drag, picks the main photo: first on the card and the listing page`, async ({
+      page,
+      browser,
+      baseURL,
+    }, testInfo) => {
       test.setTimeout(180_000);
       const files = await makePhotoFiles(COLORS);
       const model = `Sandero ${width} ${Date.now().toString(36)}`;
@@ -75,10 +96,10 @@ for (const width of [375, 1280]) {
       );
       await page.getByLabel("Ajouter des photos").setInputFiles(files);
       const listingId = /\/api\/listings\/([^/]+)\/photos$/.exec((await firstUpload).url())![1]!;
-      await expect(tiles).toHaveCount(8);
-      expect(await fileOrder(page)).toEqual(names([1, 2, 3, 4, 5, 6, 7, 8]));
-      await expect(tiles.getByText("Photo enregistrée")).toHaveCount(8);
-      await expect(page.getByText("8 / 20 photos", { exact: true })).toBeVisible();
+      await expect(tiles).toHaveCount(N);
+      expect(await fileOrder(page)).toEqual(names(range(1, N)));
+      await expect(tiles.getByText("Photo enregistrée")).toHaveCount(N);
+      await expect(page.getByText(`${N} / 20 photos`, { exact: true })).toBeVisible();
       await expect(tiles.first().getByText("Photo principale")).toBeVisible();
       const busy = page.locator('input[name="photosBusy"]');
       await expect(busy).toHaveValue("");
@@ -90,32 +111,36 @@ for (const width of [375, 1280]) {
       await page.keyboard.press("Enter");
       await expect(announcement).toHaveText("Photo 3 déplacée en position 2.");
       await expect(page.getByRole("button", { name: "Avancer la photo 2" })).toBeFocused();
-      expect(await fileOrder(page)).toEqual(names([1, 3, 2, 4, 5, 6, 7, 8]));
+      expect(await fileOrder(page)).toEqual(names([1, 3, 2, ...range(4, N)]));
       // 'Reculer' with the keyboard only: Tab to photo 4's button, Enter.
       await tiles.nth(3).getByRole("button", { name: "Reculer la photo 4" }).focus();
       await page.keyboard.press("Enter");
       await expect(announcement).toHaveText("Photo 4 déplacée en position 5.");
       await expect(page.getByRole("button", { name: "Reculer la photo 5" })).toBeFocused();
-      expect(await fileOrder(page)).toEqual(names([1, 3, 2, 5, 4, 6, 7, 8]));
+      expect(await fileOrder(page)).toEqual(names([1, 3, 2, 5, 4, ...range(6, N)]));
 
       // Drag: photo 7 dropped on photo 5's place (both mid-screen: near an edge dnd-kit scrolls the page).
       await tiles.nth(4).evaluate((el) => el.scrollIntoView({ block: "center", behavior: "instant" }));
       await dragTile(page, tiles.nth(6), tiles.nth(4));
       await expect(announcement).toHaveText("Photo 7 déplacée en position 5.");
-      expect(await fileOrder(page)).toEqual(names([1, 3, 2, 5, 7, 4, 6, 8]));
+      expect(await fileOrder(page)).toEqual(names([1, 3, 2, 5, 7, 4, 6, ...range(8, N)]));
 
       // 'Définir comme principale' on the last photo.
-      await tiles.nth(7).getByRole("button", { name: "Définir comme principale la photo 8" }).click();
-      await expect(announcement).toHaveText("Photo 8 déplacée en position 1 : c'est la photo principale.");
-      expect(await fileOrder(page)).toEqual(names([8, 1, 3, 2, 5, 7, 4, 6]));
+      await tiles
+        .nth(N - 1)
+        .getByRole("button", { name: `Définir comme principale la photo ${N}` })
+        .click();
+      await expect(announcement).toHaveText(`Photo ${N} déplacée en position 1 : c'est la photo principale.`);
+      expect(await fileOrder(page)).toEqual(names([N, 1, 3, 2, 5, 7, 4, 6, ...range(8, N - 1)]));
       await expect(tiles.first().getByText("Photo principale")).toBeVisible();
 
-      // Saved on the server: the same order after a reload.
+      // Saved on the server: the same order after a reload (once the last order's request has answered).
       await expect(busy).toHaveValue("");
+      await expect(page.locator("[data-order-saved]")).toHaveAttribute("data-order-saved", "true");
       const order = await keyOrder(page);
       await page.reload();
       await stepTitle(page, 7);
-      await expect(tiles).toHaveCount(8);
+      await expect(tiles).toHaveCount(N);
       expect(await keyOrder(page)).toEqual(order);
       const main = order[0]!;
 
@@ -123,7 +148,7 @@ for (const width of [375, 1280]) {
       await page.getByLabel("Prix (€)").fill("9900");
       await page.getByRole("button", { name: "Publier l'annonce" }).click();
       await expect(page.getByRole("heading", { name: "Annonce publiée avec succès !" })).toBeVisible();
-      await validateAsModerator(browser, baseURL, `Dacia ${model}`, 8);
+      await validateAsModerator(browser, baseURL, `Dacia ${model}`, N);
 
       // The card shows the main photo first.
       await page.goto("/recherche?brand=Dacia");
@@ -132,7 +157,7 @@ for (const width of [375, 1280]) {
       await expect(card).toHaveCount(1);
       expect(keyOf(await card.getByRole("img").first().getAttribute("src"))).toBe(main);
 
-      // The listing page: the main photo first, all 8 counted.
+      // The listing page: the main photo first, all of them counted.
       await page.goto(`/annonce/${listingId}`);
       await settled(page);
       const title = page.getByRole("heading", { level: 1 });
@@ -140,25 +165,25 @@ for (const width of [375, 1280]) {
       if (width <= 768) {
         const carousel = page.locator('[aria-roledescription="carrousel"]');
         expect(keyOf(await carousel.getByRole("img").first().getAttribute("src"))).toBe(main);
-        await expect(carousel.getByText("1 / 8", { exact: true })).toBeVisible();
+        await expect(carousel.getByText(`1 / ${N}`, { exact: true })).toBeVisible();
         await carousel.getByRole("button", { name: "Photo suivante" }).click();
-        await expect(carousel.getByText("2 / 8", { exact: true })).toBeVisible();
+        await expect(carousel.getByText(`2 / ${N}`, { exact: true })).toBeVisible();
         await page.screenshot({ path: testInfo.outputPath(`gallery-${width}.png`) });
       } else {
         const grid = page.getByRole("group", { name: /^Photos de/ });
         expect(keyOf(await grid.getByRole("img").first().getAttribute("src"))).toBe(main);
         await page.screenshot({ path: testInfo.outputPath(`gallery-${width}.png`) });
         // The third tile says how many there are; the viewer shows them all.
-        await expect(grid.getByText("Voir les 8 photos", { exact: true })).toBeVisible();
-        await grid.getByRole("button", { name: /photo 3 sur 8$/ }).click();
+        await expect(grid.getByText(`Voir les ${N} photos`, { exact: true })).toBeVisible();
+        await grid.getByRole("button", { name: new RegExp(`photo 3 sur ${N}$`) }).click();
         const viewer = page.getByRole("dialog");
-        await expect(viewer.getByText("3 / 8", { exact: true })).toBeVisible();
+        await expect(viewer.getByText(`3 / ${N}`, { exact: true })).toBeVisible();
         await page.keyboard.press("ArrowRight");
-        await expect(viewer.getByText("4 / 8", { exact: true })).toBeVisible();
+        await expect(viewer.getByText(`4 / ${N}`, { exact: true })).toBeVisible();
         await page.keyboard.press("ArrowLeft");
         await page.keyboard.press("ArrowLeft");
         await page.keyboard.press("ArrowLeft");
-        await expect(viewer.getByText("1 / 8", { exact: true })).toBeVisible();
+        await expect(viewer.getByText(`1 / ${N}`, { exact: true })).toBeVisible();
         expect(keyOf(await viewer.getByRole("img").getAttribute("src"))).toBe(main);
         await page.screenshot({ path: testInfo.outputPath(`viewer-${width}.png`) });
         await page.keyboard.press("Escape");
@@ -168,11 +193,12 @@ for (const width of [375, 1280]) {
       // 'Modifier l'annonce' has the same photo manager: the second photo becomes the main one.
       await page.goto(`/edit-annonce/${listingId}`);
       await expect(page.getByRole("heading", { level: 1, name: "Modifier mon annonce" })).toBeVisible();
-      await expect(tiles).toHaveCount(8);
+      await expect(tiles).toHaveCount(N);
       expect(await keyOrder(page)).toEqual(order);
       await tiles.nth(1).getByRole("button", { name: "Définir comme principale la photo 2" }).click();
       await expect(announcement).toHaveText("Photo 2 déplacée en position 1 : c'est la photo principale.");
       await expect(busy).toHaveValue("");
+      await expect(page.locator("[data-order-saved]")).toHaveAttribute("data-order-saved", "true");
       await page.goto(`/annonce/${listingId}`);
       const firstPhoto = page
         .locator(width <= 768 ? '[aria-roledescription="carrousel"]' : '[role="group"][aria-label^="Photos de"]')
@@ -181,25 +207,25 @@ for (const width of [375, 1280]) {
       await expect(firstPhoto).toHaveAttribute("src", new RegExp(`${order[1]}-\\d+\\.webp$`));
 
       // Decision 0053: a photo added to the published listing waits for a moderator; buyers keep
-      // seeing the 8 approved ones until it is validated. (Wide screens: the grid counts them.)
+      // seeing the approved ones until it is validated. (Wide screens: the grid counts them.)
       if (width !== 1280) return;
       const [extra] = await makePhotoFiles(["#7f8c8d"]);
       await page.goto(`/edit-annonce/${listingId}`);
-      await expect(tiles).toHaveCount(8);
+      await expect(tiles).toHaveCount(N);
       await page.getByLabel("Ajouter des photos").setInputFiles([extra!]);
-      await expect(tiles).toHaveCount(9);
-      await expect(tiles.nth(8).getByText("En attente de validation", { exact: true })).toBeVisible();
+      await expect(tiles).toHaveCount(N + 1);
+      await expect(tiles.nth(N).getByText("En attente de validation", { exact: true })).toBeVisible();
       await expect(busy).toHaveValue("");
       // Still said when the seller opens the form again.
       await page.reload();
-      await expect(tiles).toHaveCount(9);
-      await expect(tiles.nth(8).getByText("En attente de validation", { exact: true })).toBeVisible();
+      await expect(tiles).toHaveCount(N + 1);
+      await expect(tiles.nth(N).getByText("En attente de validation", { exact: true })).toBeVisible();
       await expect(tiles.getByText("En attente de validation", { exact: true })).toHaveCount(1);
       const buyerContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
       const buyer = await buyerContext.newPage();
       await buyer.goto(`/annonce/${listingId}`);
       const gallery = buyer.getByRole("group", { name: /^Photos de/ });
-      await expect(gallery.getByText("Voir les 8 photos", { exact: true })).toBeVisible();
+      await expect(gallery.getByText(`Voir les ${N} photos`, { exact: true })).toBeVisible();
 
       const moderatorContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
       const moderator = await moderatorContext.newPage();
@@ -207,7 +233,7 @@ for (const width of [375, 1280]) {
       await expect(await logInThroughUi(moderator, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
       await moderator.goto("/moderation");
       const change = moderator.getByRole("article", { name: new RegExp(`^Modification : Dacia ${model}`) });
-      await expect(change.getByText("1 nouvelle photo sur 9", { exact: true })).toBeVisible();
+      await expect(change.getByText(`1 nouvelle photo sur ${N + 1}`, { exact: true })).toBeVisible();
       await expect(change.getByText("Nouvelle photo", { exact: true })).toHaveCount(1);
       await moderator.screenshot({ path: testInfo.outputPath("moderation-new-photo.png"), fullPage: true });
       await change.getByRole("button", { name: "Valider la modification" }).click();
@@ -217,7 +243,7 @@ for (const width of [375, 1280]) {
       await moderatorContext.close();
 
       await buyer.reload();
-      await expect(gallery.getByText("Voir les 9 photos", { exact: true })).toBeVisible();
+      await expect(gallery.getByText(`Voir les ${N + 1} photos`, { exact: true })).toBeVisible();
       await buyerContext.close();
     });
   });

@@ -27,6 +27,41 @@ async function expectExplained(page: Page) {
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(width);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  // The chart spans the card; every point lies between its first and last gridlines; the labels
+  // of both axes are whole (inside the card) and never run into one another.
+  const geometry = await chart.evaluate((plot) => {
+    const card = plot.closest("section")!.getBoundingClientRect();
+    const rect = (el: Element) => el.getBoundingClientRect();
+    const lines = [...plot.querySelectorAll("line")]
+      .filter((l) => l.getAttribute("y1") === l.getAttribute("y2"))
+      .map((l) => rect(l).top);
+    const dots = [...plot.querySelectorAll("circle")].map((c) => {
+      const r = rect(c);
+      return (r.top + r.bottom) / 2;
+    });
+    const labels = [...plot.querySelectorAll("text")].filter((t) => t.getClientRects().length > 0).map(rect);
+    return {
+      card: { left: card.left, right: card.right, width: card.width },
+      plotWidth: rect(plot).width,
+      top: Math.min(...lines),
+      bottom: Math.max(...lines),
+      dots,
+      labels: labels.map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
+    };
+  });
+  expect(geometry.plotWidth).toBeGreaterThan(geometry.card.width * 0.85);
+  for (const y of geometry.dots) {
+    expect(y).toBeGreaterThanOrEqual(geometry.top - 0.5);
+    expect(y).toBeLessThanOrEqual(geometry.bottom + 0.5);
+  }
+  geometry.labels.forEach((a, i) => {
+    expect(a.left).toBeGreaterThanOrEqual(geometry.card.left);
+    expect(a.right).toBeLessThanOrEqual(geometry.card.right);
+    for (const b of geometry.labels.slice(i + 1)) {
+      const apart = a.right + 4 <= b.left || b.right + 4 <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+      expect(apart, "libellés du graphique séparés").toBe(true);
+    }
+  });
   // The label also sits under the title, linking to the explanation.
   await expect(page.getByRole("link", { name: /^(Très bonne affaire|Bonne affaire)$/ })).toHaveAttribute(
     "href",
@@ -53,7 +88,16 @@ test.describe("market price rating", () => {
       /^\/uploads\/listings\/.+\.webp$/,
     );
     await next(page, 8);
+    // The price step gives the seller the market's range for this car, and the label buyers would
+    // see follows the price as it is typed (issue 34).
+    const guidance = page.getByTestId("price-guidance");
+    await expect(guidance).toContainText(/^Prix du marché estimé : [\d\s]+€ – [\d\s]+€/);
+    await expect(guidance).toContainText(/Les Peugeot 208 .* de 2021 autour de 30\s000\skm se vendent entre .* \(\d+ annonces comparables\)/);
+    await expect(guidance).toContainText("Saisissez un prix pour voir comment les acheteurs le verront.");
+    await page.getByLabel("Prix (€)").fill("60000");
+    await expect(guidance).toContainText(/À 60\s000\s€, votre annonce serait signalée aux acheteurs : Prix (très )?élevé\./);
     await page.getByLabel("Prix (€)").fill("6000");
+    await expect(guidance).toContainText(/À 6\s000\s€, votre annonce serait signalée aux acheteurs : (Très bonne|Bonne) affaire\./);
     await page.getByRole("button", { name: "Publier l'annonce" }).click();
     await expect(page.getByRole("heading", { name: "Annonce publiée avec succès !" })).toBeVisible();
 

@@ -323,7 +323,7 @@ test.describe("before the page's JavaScript runs", () => {
   test("'Enregistrer et quitter' waits visibly for React, then saves the step typed meanwhile", async ({ page }) => {
     await signUpThroughUi(page);
     const release = await holdScripts(page);
-    await page.goto("/publish");
+    await page.goto("/publish", { waitUntil: "domcontentloaded" });
     await stepTitle(page, 1);
     const quit = page.getByRole("link", { name: "Enregistrer et quitter" });
     // Leaving now would drop the step: the link cannot be followed yet.
@@ -529,7 +529,7 @@ test.describe("Mes annonces", () => {
     await expect(buyer.getByText(/^Dernier prix affiché : /)).toBeVisible();
 
     // Undone within 7 days: published again, its page back for the buyer.
-    await item.getByRole("button", { name: `Annuler la vente de Alpine ${model}` }).click();
+    await item.getByRole("button", { name: `Annuler la vente d'Alpine ${model}` }).click();
     await expect(item.getByText("Publiée", { exact: true })).toBeVisible();
     expect((await buyer.goto(listingUrl!))?.status()).toBe(200);
     await expect(buyer.getByRole("heading", { level: 1, name: new RegExp(model) })).toBeVisible();

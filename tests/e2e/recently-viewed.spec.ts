@@ -43,6 +43,11 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole("heading", { name: "Vus récemment" })).toBeVisible();
     await expect(page.locator("section[aria-labelledby=vus-recemment] li")).toHaveCount(2);
     expect(await pathsOf(page, "section[aria-labelledby=vus-recemment]")).toEqual([second, first]);
+    // The row opens unscrolled, its first card lined up with the heading (not 16 px to the left).
+    const row = page.locator("section[aria-labelledby=vus-recemment] ul");
+    expect(await row.evaluate((el) => el.scrollLeft)).toBe(0);
+    const headingBox = (await page.getByRole("heading", { name: "Vus récemment" }).boundingBox())!;
+    expect(Math.round((await row.locator("li").first().boundingBox())!.x)).toBe(Math.round(headingBox.x));
 
     // Signing up on the home page: the browser's list joins the new account as the row shows it…
     const merged = page.waitForResponse((r) => r.url().endsWith("/api/recently-viewed") && r.request().method() === "POST");

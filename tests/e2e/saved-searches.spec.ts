@@ -66,7 +66,7 @@ for (const [label, device] of Object.entries(DEVICES)) {
       await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: "Profil" }).click();
       await page.getByRole("link", { name: /Mes recherches/ }).first().click();
     } else {
-      await page.getByRole("button", { name: /Menu du compte de/ }).click();
+      await page.getByRole("button", { name: /Menu du compte d/ }).click();
       await page.getByRole("menuitem", { name: "Mes recherches" }).click();
     }
     await expect(page.getByRole("heading", { level: 1, name: "Mes recherches" })).toBeVisible();
@@ -110,12 +110,15 @@ for (const [label, device] of Object.entries(DEVICES)) {
     await page.reload();
     await expect(card.getByLabel("Alertes e-mail")).toHaveValue("off");
 
-    // A second search, named by the buyer, still alerts; the unsubscribed one stays silent.
-    await page.goto(`/recherche?${query}&postalCode=69001&radius=10`);
+    // A second search, named by the buyer and with Crit'Air 1 or better (the wizard's 2021 petrol
+    // car is Crit'Air 1, issue 34), still alerts; the unsubscribed one stays silent.
+    await page.goto(`/recherche?${query}&postalCode=69001&radius=10&critair=1`);
     await page.getByRole("button", { name: "Sauvegarder la recherche" }).click();
     await page.getByLabel("Nom de la recherche").fill("Ma Giulia près de Lyon");
     await page.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Recherche sauvegardée : « Ma Giulia près de Lyon »" })).toBeVisible();
+    await page.goto("/recherches");
+    await expect(savedCard(page, "Ma Giulia près de Lyon").getByRole("list", { name: "Filtres" })).toContainText("Crit'Air 1 ou mieux");
     await publishAndValidate(browser, baseURL, model);
     await waitForEmail(buyer.email, /^1 nouvelle annonce pour « Ma Giulia près de Lyon »$/);
     expect((await emailsTo(buyer.email)).filter((m) => m.subject.includes(`« ${name} »`))).toHaveLength(1);

@@ -178,7 +178,7 @@ test.describe("site shell", () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const release = await holdScripts(page);
-    await page.goto("/home");
+    await page.goto("/home", { waitUntil: "domcontentloaded" });
     const words = page.getByRole("combobox", { name: "Mots recherchés" });
     await words.fill("toit ouvrant");
     await page.getByLabel("Marque", { exact: true }).selectOption("Peugeot");
@@ -197,7 +197,7 @@ test.describe("site shell", () => {
   test("words still being typed when the page hydrates get their suggestions without another keystroke", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const release = await holdScripts(page);
-    await page.goto("/home");
+    await page.goto("/home", { waitUntil: "domcontentloaded" });
     const words = page.getByRole("combobox", { name: "Mots recherchés" });
     await words.fill("peug");
     await expect(words).toBeFocused();
@@ -210,7 +210,7 @@ test.describe("site shell", () => {
   test("a brand changed in the header before hydration drops the URL's model it does not have", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const release = await holdScripts(page);
-    await page.goto("/recherche?brand=Peugeot&model=208");
+    await page.goto("/recherche?brand=Peugeot&model=208", { waitUntil: "domcontentloaded" });
     await page.getByLabel("Marque recherchée").selectOption("Renault");
     release();
     await expect(page.locator("html")).toHaveAttribute("data-rendered-url", "/recherche?brand=Peugeot&model=208");

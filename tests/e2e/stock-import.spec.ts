@@ -3,10 +3,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { luhnValid } from "../../app/features/pro/siret";
-import { DEMO_PASSWORD, logInThroughUi, signUpThroughUi, uniqueEmail } from "./fixtures";
+import { becomeVerifiedPro, moderatorPage } from "./stock-helpers";
 
 /**
  * Issue 35, first slice: a verified professional uploads its stock file on 'Mon stock', sees
@@ -39,49 +38,6 @@ test.afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-function randomSiret(): string {
-  const head = Array.from({ length: 13 }, (_, i) =>
-    i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10),
-  ).join("");
-  for (let key = 0; key < 10; key++) if (luhnValid(`${head}${key}`)) return `${head}${key}`;
-  throw new Error("unreachable");
-}
-
-async function moderatorPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL,
-    locale: "fr-FR",
-    timezoneId: "Europe/Paris",
-    viewport: { width: 1280, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.goto("/home");
-  await expect(await logInThroughUi(page, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
-  return page;
-}
-
-/** A signed-up account made a verified professional (its form, then a moderator's 'Valider'). */
-async function becomeVerifiedPro(page: Page, browser: Browser, baseURL: string | undefined): Promise<string> {
-  const company = `Alpine Passion ${Date.now().toString(36)}`;
-  await signUpThroughUi(page, uniqueEmail("stock"));
-  await page.goto("/account/professionnel");
-  await page.getByLabel("Raison sociale").fill(company);
-  await page.getByLabel("Numéro SIRET").fill(randomSiret());
-  await page.getByLabel("Adresse de l'établissement").fill("3 rue de la République");
-  await page.getByRole("combobox", { name: "Code postal" }).fill("76200");
-  await page.getByRole("listbox", { name: "Communes" }).getByRole("option").first().click();
-  await page.getByLabel("Téléphone de l'établissement").fill("02 35 00 11 22");
-  await page.getByRole("button", { name: "Envoyer pour vérification" }).click();
-  await expect(page.getByTestId("pro-status")).toHaveText("Professionnel — en attente de vérification");
-  const moderator = await moderatorPage(browser, baseURL);
-  await moderator.goto("/moderation");
-  await moderator.getByRole("link", { name: /^Professionnels \(\d+\)$/ }).click();
-  await moderator.getByRole("article", { name: company }).getByRole("button", { name: "Valider" }).click();
-  await expect(moderator.getByText("Professionnel vérifié : il a été prévenu par e-mail.")).toBeVisible();
-  await moderator.context().close();
-  return company;
-}
-
 test("a verified professional imports its stock file, reads the report and finds the car in moderation", async ({
   page,
   browser,
@@ -113,7 +69,14 @@ test("a verified professional imports its stock file, reads the report and finds
   ].join("\r\n");
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "occazio-stock-")), "stock.csv");
   fs.writeFileSync(file, csv, "utf8");
-  await page.getByLabel(/Fichier CSV de votre stock/).setInputFiles(file);
+  // A French control, not the browser's 'Choose File': its button, then the chosen file's name.
+  const chosen = page.locator("#stock-file-name");
+  await expect(page.getByText("Choisir un fichier CSV", { exact: true })).toBeVisible();
+  await expect(chosen).toHaveText("Aucun fichier choisi");
+  const fileInput = page.getByLabel(/Fichier CSV de votre stock/);
+  await expect(fileInput).toHaveAccessibleDescription("Aucun fichier choisi");
+  await fileInput.setInputFiles(file);
+  await expect(chosen).toHaveText("stock.csv");
   await page.getByRole("button", { name: "Importer" }).click();
 
   await expect(page.getByTestId("stock-run-status")).toHaveText("Terminé");
@@ -158,7 +121,7 @@ test("a verified professional registers its stock feed; 'Synchroniser maintenant
   page,
   browser,
   baseURL,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await becomeVerifiedPro(page, browser, baseURL);
@@ -183,10 +146,11 @@ test("a verified professional registers its stock feed; 'Synchroniser maintenant
   await section.getByRole("button", { name: "Synchroniser maintenant" }).click();
   await expect(section.getByRole("status").first()).toContainText("Synchronisation demandée");
   await expect(section.getByTestId("stock-feed-state")).toContainText(/Dernière synchronisation : .* — aucun changement/);
-  fs.mkdirSync("/work/shots/feed", { recursive: true });
-  await section.screenshot({ path: "/work/shots/feed/feed-1280.png" });
+  // Once applied, the next date is the schedule's (the 30-minute lease of a waiting sync is never shown).
+  await expect(section.getByTestId("stock-feed-state")).toContainText(/Synchronisé toutes les 6 h — prochaine synchronisation le \d{2}\/\d{2}\/\d{4}/);
+  await section.screenshot({ path: testInfo.outputPath("feed-1280.png") });
   await page.setViewportSize({ width: 375, height: 812 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await section.screenshot({ path: "/work/shots/feed/feed-375.png" });
+  await section.screenshot({ path: testInfo.outputPath("feed-375.png") });
 });
 

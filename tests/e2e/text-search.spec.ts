@@ -75,6 +75,15 @@ test.describe("wide screen (1280 px)", () => {
     await settled(page);
     expect(await resultCount(page)).toBe(typed);
     expect(typed).toBeGreaterThan(0);
+
+    // Then words naming another car, from the header whose selects show Renault Clio: a new
+    // search for that car, not '308' among Clios.
+    const header = page.getByRole("search", { name: "Recherche par mots, marque et modèle" });
+    await expect(header.getByRole("combobox", { name: "Marque recherchée" })).toHaveValue("Renault");
+    await box.fill("308 diesel après 2018");
+    await box.press("Enter");
+    await expect(page).toHaveURL(/\/recherche\?brand=Peugeot&model=308&energies=Diesel&yearMin=2019$/);
+    await expect(header.getByRole("combobox", { name: "Marque recherchée" })).toHaveValue("Peugeot");
   });
 
   test("suggestions: ↓ and Enter pick a model with the keyboard", async ({ page }) => {
@@ -126,6 +135,25 @@ test.describe("phone (375 px)", () => {
     await dialog.getByRole("button", { name: "Rechercher" }).click();
     await expectPeugeot3008Hybrids(page);
     await page.screenshot({ path: "test-results/text-search-375.png", fullPage: false });
+  });
+
+  test("typing 'clio moins de 10000' in the search popup finds what brand=Renault&model=Clio&price=10000 finds (issue 34)", async ({ page }) => {
+    await open(page, "/");
+    await page.getByRole("banner").getByRole("button", { name: "Rechercher" }).click();
+    const dialog = page.getByRole("dialog", { name: "Que rechercher vous ?" });
+    await dialog.getByRole("combobox", { name: "Mots recherchés" }).fill("clio moins de 10000");
+    await dialog.getByRole("button", { name: "Rechercher" }).click();
+    await expect(page).toHaveURL(/\/recherche\?brand=Renault&model=Clio&price=10000$/);
+    await settled(page);
+    for (const label of ["Marque : Renault", "Modèle : Clio", "Prix max : 10 000 €"]) {
+      await expect(page.getByRole("link", { name: `Retirer le filtre ${label}` })).toBeVisible();
+    }
+    const typed = await resultCount(page);
+    await page.screenshot({ path: "test-results/text-search-budget-375.png", fullPage: false });
+    await open(page, "/recherche?brand=Renault&model=Clio&price=10000");
+    await settled(page);
+    expect(await resultCount(page)).toBe(typed);
+    expect(typed).toBeGreaterThan(0);
   });
 
   test("suggestions on /recherche: ↓, ↑, Escape and Enter with the keyboard", async ({ page }) => {

@@ -127,6 +127,32 @@ describe(`accounts over HTTP (${process.env.TEST_DB_ENGINE})`, () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
+  it("counts only failed sign-ins: a member signing in and out 15 times is never refused, 11 wrong passwords are", async () => {
+    const strict = await startTestApp({ db: ctx.t, env: { RATE_LIMIT_SCALE: "1" } });
+    onTestFinished(() => strict.close());
+    const email = `habitue.${uniq()}@exemple.fr`;
+    // Signed up on the usual test app: sign-ups have their own (shared) limit.
+    await createClient(ctx.app.url).signUp(email);
+    const client = createClient(strict.url);
+    // The limit is 10 failures per address (USER_RATE_LIMITS.signInFailure): 10 + 5 sign-ins.
+    for (let i = 0; i < 15; i++) {
+      const response = await client.signIn(email, "motdepasse-1");
+      expect(response.status, `connexion n° ${i + 1}`).toBe(200);
+      const session = (await (await client.request("/api/auth/get-session")).json()) as { user?: { email: string } } | null;
+      expect(session?.user?.email).toBe(email);
+      expect((await client.request("/api/auth/sign-out", { method: "POST", json: {} })).status).toBe(200);
+    }
+    // Brute force from the same address is still stopped, in French, with Retry-After.
+    const guesses: Response[] = [];
+    for (let i = 0; i < 11; i++) guesses.push(await client.signIn(email, `mauvais-mot-de-passe-${i}`));
+    expect(guesses.map((r) => r.status)).toEqual([...Array(10).fill(401), 429]);
+    const refusal = guesses[10]!;
+    expect(Number(refusal.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refusal.json()).toEqual({ message: "Trop de tentatives. Réessayez dans quelques minutes.", code: "TOO_MANY_REQUESTS" });
+    // Even the right password waits now: the address has used up its guesses.
+    expect((await client.signIn(email, "motdepasse-1")).status).toBe(429);
+  });
+
   it("answers a reset request the same way for unknown addresses and sends nothing", async () => {
     const client = createClient(ctx.app.url);
     const known = `connu.${uniq()}@exemple.fr`;

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingDailyStats, listingPriceHistory, listings, ownerDailyStats, priceDropNotices, proProfiles } from "~/db/schema";
+import { listingDailyStats, listingPriceHistory, listings, ownerDailyStats, priceDropNotices } from "~/db/schema";
 import { applyBulkStockAction } from "~/features/dealer-dashboard/bulk-stock-actions.server";
 import { getListingStats, getShopStats } from "~/features/dealer-dashboard/dealer-stats.server";
 import { listDealerStock } from "~/features/dealer-dashboard/list-dealer-stock.server";
@@ -13,7 +13,7 @@ import { sendMessage } from "~/features/messages/send-message.server";
 import { startConversation } from "~/features/messages/start-conversation.server";
 import { AppError } from "~/server/app-error";
 import { createLocalStorage } from "~/server/storage.server";
-import { insertListing, insertUser } from "~/testing/inserters.server";
+import { insertListing, insertProProfile, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 /**
@@ -35,18 +35,8 @@ afterAll(async () => {
 
 async function insertPro(status: "verified" | "pending" = "verified") {
   const person = await insertUser(t.db, { phoneNumber: "612345678" });
-  await t.db.insert(proProfiles).values({
-    userId: person.id,
-    slug: `garage-${person.id.slice(0, 8)}`,
+  await insertProProfile(t.db, person.id, {
     companyName: "Garage des Tests",
-    siret: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
-    addressLine: "1 place Bellecour",
-    postalCode: "69002",
-    city: "Lyon",
-    latitude: 45.757,
-    longitude: 4.832,
-    phone: "0478000000",
-    openingHours: [[], [], [], [], [], [], []],
     status,
   });
   return person;
@@ -168,11 +158,27 @@ describe("bulk actions of 'Mon stock'", () => {
     const dealer = await insertPro();
     const a = await insertListing(t.db, dealer.id);
     const b = await insertListing(t.db, dealer.id);
-    expect(await applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id], action: "sold" } })).toEqual({ action: "sold", changed: 1 });
-    await expect(applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id, b.id], action: "sold" } })).rejects.toMatchObject({ code: "conflict" });
+    // 'Vendus sur Occazio ?' must be answered: without an answer (or with another word) nothing changes.
+    for (const channel of [undefined, "peut-être"]) {
+      await expect(applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id], action: "sold", channel } })).rejects.toMatchObject({
+        code: "invalid",
+        message: "Indiquez si le véhicule a été vendu sur Occazio (ou que vous préférez ne pas répondre).",
+      });
+    }
+    expect((await state([a.id]))[0]!.status).toBe("published");
+    expect(await applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id], action: "sold", channel: "occazio" } })).toEqual({ action: "sold", changed: 1 });
+    const [sold] = await t.db.select({ soldChannel: listings.soldChannel, soldAt: listings.soldAt }).from(listings).where(inArray(listings.id, [a.id]));
+    expect(sold).toMatchObject({ soldChannel: "occazio", soldAt: expect.any(Date) });
+    await expect(
+      applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id, b.id], action: "sold", channel: "ailleurs" } }),
+    ).rejects.toMatchObject({ code: "conflict" });
     expect((await state([b.id]))[0]!.status).toBe("published");
-    expect(await applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id, b.id], action: "withdraw" } })).toEqual({ action: "withdraw", changed: 2 });
+    expect(await applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id, b.id], action: "delete" } })).toEqual({ action: "delete", changed: 2 });
     expect((await state([a.id, b.id])).map((r) => r.status)).toEqual(["deleted", "deleted"]);
+    await expect(applyBulkStockAction({ db: t.db, userId: dealer.id, input: { ids: [a.id], action: "delete" } })).rejects.toMatchObject({
+      code: "conflict",
+      message: "1 annonce est déjà supprimée : rien n'a été modifié.",
+    });
   });
 
   it("anonymous, a private user, a moderator, another dealer's id in the batch: refused, nothing changed", async () => {
@@ -195,8 +201,8 @@ describe("bulk actions of 'Mon stock'", () => {
       [dealer.id, [], "invalid"],
     ];
     for (const [userId, ids, code] of cases) {
-      for (const action of ["price", "sold", "withdraw"]) {
-        const error = await applyBulkStockAction({ db: t.db, userId, input: { ids, action, mode: "percent", amount: "-5" } }).catch((e: unknown) => e);
+      for (const action of ["price", "sold", "withdraw", "restore", "delete"]) {
+        const error = await applyBulkStockAction({ db: t.db, userId, input: { ids, action, mode: "percent", amount: "-5", channel: "occazio" } }).catch((e: unknown) => e);
         expect(error, `${userId} ${action}`).toBeInstanceOf(AppError);
         expect((error as AppError).code, `${userId} ${action}`).toBe(code);
       }

@@ -143,4 +143,26 @@ describe.each([40, 320])(`a fresh demo install of %i listings (${process.env.TES
       expect(f.conversations90d).toBeGreaterThanOrEqual(f.answered90d);
     }
   });
+
+  it("gives every dealer's shop statistics to show: per-day views within each listing's counters, summed per seller (issue 35)", async () => {
+    const { db } = install.t;
+    const rowsOf = async <T,>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const over = await rowsOf<{ listing_id: string }>(sql`
+      select s.listing_id from listing_daily_stats s join listing_counters c using (listing_id)
+      group by s.listing_id, c.view_count, c.click_count
+      having sum(s.views) > c.view_count or sum(s.result_clicks) > c.click_count`);
+    expect(over).toEqual([]);
+    const mismatched = await rowsOf<{ owner_id: string }>(sql`
+      select o.owner_id from owner_daily_stats o
+      where o.views <> (select coalesce(sum(s.views), 0) from listing_daily_stats s join listings l on l.id = s.listing_id
+                        where l.owner_id = o.owner_id and s.day = o.day)`);
+    expect(mismatched).toEqual([]);
+    const pros = await db.select({ userId: proProfiles.userId }).from(proProfiles);
+    for (const pro of pros) {
+      const rows = await rowsOf<{ views: number }>(sql`
+        select coalesce(sum(views), 0)::int as views from owner_daily_stats
+        where owner_id = ${pro.userId} and day > (now() at time zone 'Europe/Paris')::date - 30`);
+      expect(rows[0]!.views, pro.userId).toBeGreaterThan(0);
+    }
+  });
 });

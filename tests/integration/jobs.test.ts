@@ -77,6 +77,14 @@ describe(`durable e-mails (${engine})`, () => {
     expect(delivered).toEqual(expected.map((m) => `${m.to} ${m.subject}`).sort());
   }, 120_000);
 
+  it("says whether a job of a kind and key waits to start (a feed's sync asked for, not yet taken)", async () => {
+    expect(await queue.waiting("stock-feed", "feed-a")).toBe(false);
+    await queue.enqueue("stock-feed", { feedId: "feed-a" }, { singletonKey: "feed-a", startAfter: new Date(Date.now() + 60_000) });
+    expect(await queue.waiting("stock-feed", "feed-a")).toBe(true);
+    expect(await queue.waiting("stock-feed", "feed-b")).toBe(false);
+    expect(await queue.waiting("seller-stats", "feed-a")).toBe(false);
+  });
+
   it("records an e-mail with the transaction that caused it: a rollback sends nothing (outbox pattern)", async () => {
     const to = `outbox-${Date.now()}@example.test`;
     const doomed = t.db.transaction(async (tx) => {

@@ -20,7 +20,7 @@ import { createEventBus } from "~/server/events.server";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer } from "~/server/mailer.server";
 import { createLocalStorage } from "~/server/storage.server";
-import { insertListing, insertUser } from "~/testing/inserters.server";
+import { insertListing, insertProProfile, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -150,8 +150,68 @@ describe(`moderation (${process.env.TEST_DB_ENGINE})`, () => {
     });
     const none = queue.items.find((i) => i.id === unrated.id)!;
     expect(none.checks).toMatchObject({ marketEstimate: null, priceOutlier: false });
-    expect(item.seller.username).toBe(seller.username);
+    expect(item.seller).toMatchObject({ id: seller.id, name: expect.any(String), companyName: null });
     expect(queue.count).toBeGreaterThanOrEqual(2);
+  });
+
+  it("names each seller as members see them, and a professional by its company, never by the generated handle", async () => {
+    const moderator = await insertUser(t.db, { role: "moderator" });
+    const person = await insertUser(t.db, { displayName: "Camille", lastname: "Durand" });
+    const dealer = await insertUser(t.db, { displayName: "Jean", lastname: "Martin" });
+    await insertProProfile(t.db, dealer.id, { companyName: "Garage de la Gare" });
+    const submittedAt = new Date("2020-01-01T10:00:00Z");
+    const own = await insertListing(t.db, person.id, { status: "pending", publishedAt: null, submittedAt });
+    const shop = await insertListing(t.db, dealer.id, { status: "pending", publishedAt: null, submittedAt, sellerKind: "pro" });
+    const queue = await listModerationQueue({ db: t.db, storage, viewer: moderator, pageSize: 100 });
+    const seller = (id: string) => queue.items.find((i) => i.id === id)!.seller;
+    expect(seller(own.id)).toMatchObject({ id: person.id, name: "Camille D.", companyName: null });
+    expect(seller(shop.id)).toMatchObject({ id: dealer.id, name: "Jean M.", companyName: "Garage de la Gare" });
+    expect(JSON.stringify(queue.items.map((i) => i.seller))).not.toContain(person.username);
+  });
+
+  it("shows the facts the seller claims (Crit'Air, contrôle technique, owners, equipment, HistoVec) as buyers will read them", async () => {
+    const moderator = await insertUser(t.db, { role: "moderator" });
+    const seller = await insertUser(t.db);
+    const claimed = await insertListing(t.db, seller.id, {
+      status: "pending",
+      publishedAt: null,
+      submittedAt: new Date("2020-01-01T09:00:00Z"),
+      // Set, not drawn: an electric car would read 'Crit'Air 0 (électrique)'.
+      vehicleType: "Berline",
+      fuel: "Diesel",
+      euroNorm: "Euro 6d",
+      inspectionDate: "2026-09-12",
+      inspectionResult: "favorable",
+      ownerCount: 1,
+      equipment: ["gps", "camera-de-recul"],
+      nonSmoker: true,
+      histovecUrl: "https://histovec.interieur.gouv.fr/histovec/report?id=abc&key=def",
+    });
+    const bare = await insertListing(t.db, seller.id, {
+      status: "pending",
+      publishedAt: null,
+      submittedAt: new Date("2020-01-01T09:00:00Z"),
+      euroNorm: null,
+      inspectionDate: null,
+      inspectionResult: null,
+      ownerCount: null,
+      equipment: [],
+      nonSmoker: null,
+      histovecUrl: null,
+    });
+    const queue = await listModerationQueue({ db: t.db, storage, viewer: moderator, pageSize: 200 });
+    const claims = (id: string) => Object.fromEntries(queue.items.find((i) => i.id === id)!.claims);
+    expect(claims(claimed.id)).toMatchObject({
+      "Norme Euro": "Euro 6d",
+      // Computed from the energy and the Euro standard (decision 0039), never typed.
+      "Crit'Air": "Crit'Air 2",
+      "Contrôle technique": "12/09/2026, favorable",
+      Propriétaires: "1re main",
+      "Véhicule non fumeur": "Oui",
+      "Équipements : Multimédia": expect.stringContaining("GPS"),
+    });
+    expect(queue.items.find((i) => i.id === claimed.id)!.histovecUrl).toMatch(/^https:\/\/histovec\.interieur\.gouv\.fr\//);
+    expect(claims(bare.id)).toMatchObject({ "Norme Euro": null, "Contrôle technique": null, Propriétaires: null, "Véhicule non fumeur": null });
   });
 
   it("counts, per queued listing, the other listings sharing its photos, and per seller the listings moderators removed", async () => {
@@ -190,7 +250,7 @@ describe(`moderation (${process.env.TEST_DB_ENGINE})`, () => {
     expect(item(copied.id).photos).toHaveLength(2);
     expect(item(copied.id).seller.removed).toBe(1);
     expect(item(original.id).seller.removed).toBe(1);
-    const first = queue.items.find((i) => i.seller.username !== seller.username);
+    const first = queue.items.find((i) => i.seller.id !== seller.id);
     if (first) expect(first.seller.removed).toBe(0);
   });
 

@@ -271,6 +271,28 @@ describe(`'Mes annonces' actions (${process.env.TEST_DB_ENGINE})`, () => {
     expect(await listing(published.id)).toMatchObject({ status: "published", soldChannel: null, soldAt: null });
   });
 
+  it("withdraw and restore (decision 0058): anonymous refused, other user 403, a pending listing 409, the owner's published listing goes offline and back", async () => {
+    const owner = await signedUp();
+    const other = await signedUp();
+    const published = await insertListing(ctx.t.db, owner.userId, { status: "published" });
+    const pending = await insertListing(ctx.t.db, owner.userId, { status: "pending", publishedAt: null });
+    for (const intent of ["withdraw", "restore"]) {
+      await expectRefused(() => post(createClient(ctx.app.url), { intent, listingId: published.id }), 401);
+      await expectRefused(() => post(other.client, { intent, listingId: published.id }), 403);
+      await expectRefused(() => post(owner.client, { intent, listingId: pending.id }), 409);
+    }
+    expect((await listing(published.id)).status).toBe("published");
+    expect((await listing(pending.id)).status).toBe("pending");
+    expect((await post(owner.client, { intent: "withdraw", listingId: published.id })).status).toBe(200);
+    expect((await listing(published.id)).status).toBe("withdrawn");
+    // Twice is harmless; a withdrawn listing is not edited until put back.
+    expect((await post(owner.client, { intent: "withdraw", listingId: published.id })).status).toBe(200);
+    await expectRefused(() => post(other.client, { intent: "restore", listingId: published.id }), 403);
+    expect((await listing(published.id)).status).toBe("withdrawn");
+    expect((await post(owner.client, { intent: "restore", listingId: published.id })).status).toBe(200);
+    expect((await listing(published.id)).status).toBe("published");
+  });
+
   it("pushes a 'listings-changed' event to the owner's open pages (server-sent events)", async () => {
     const owner = await signedUp();
     expect((await createClient(ctx.app.url).request("/api/events")).status).toBe(401);

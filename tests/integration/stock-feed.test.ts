@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listings, proProfiles, stockFeeds, stockImportRuns } from "~/db/schema";
+import { listings, stockFeeds, stockImportRuns } from "~/db/schema";
 import { judgeAddress } from "~/features/stock-import/address-policy";
 import { applyStockImport } from "~/features/stock-import/apply-stock-import.server";
 import { fetchStockFeed } from "~/features/stock-import/fetch-stock-feed.server";
@@ -19,10 +19,11 @@ import {
 } from "~/features/stock-import/sync-stock-feed.server";
 import { AppError } from "~/server/app-error";
 import type { JobQueue } from "~/server/jobs.server";
+import { createRecordingJobQueue } from "~/testing/recording-job-queue";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, createQueuedMailer } from "~/server/mailer.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
-import { insertUser } from "~/testing/inserters.server";
+import { insertProProfile, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 /**
@@ -38,29 +39,15 @@ let storage: Storage;
 let dataDir: string;
 let server: http.Server;
 let base: string;
-const enqueued: { name: string; payload: unknown }[] = [];
+/** Records jobs instead of running them: the test runs each as the worker would. */
+const jobs = createRecordingJobQueue();
+const enqueued = jobs.enqueued;
 const logger = createLogger({ level: "silent", pretty: false });
 let requests: { url: string; ifNoneMatch?: string }[] = [];
 /** What /feed.csv answers. */
 let feed: { mode: "ok" | "500" | "html" | "hang"; body: string; etag: string } = { mode: "ok", body: "", etag: '"v1"' };
 
-const jobs: JobQueue = {
-  async enqueue(name, payload) {
-    enqueued.push({ name, payload });
-  },
-  async enqueueMany(name, list) {
-    for (const job of list) enqueued.push({ name, payload: job.payload });
-  },
-  async work() {},
-  async depth() {
-    return 0;
-  },
-  async readyStats() {
-    return [];
-  },
-  async check() {},
-  async close() {},
-};
+
 
 const HEADER =
   "reference;marque;modele;mise_en_circulation;energie;boite;kilometrage;prix;couleur;portes;places;puissance_ch;puissance_fiscale;photos";
@@ -105,18 +92,8 @@ function deps(over: Partial<StockFeedSyncDeps> = {}): StockFeedSyncDeps {
 
 async function insertPro() {
   const owner = await insertUser(t.db);
-  await t.db.insert(proProfiles).values({
-    userId: owner.id,
-    slug: `garage-${owner.id.slice(0, 8)}`,
+  await insertProProfile(t.db, owner.id, {
     companyName: "Garage du Flux",
-    siret: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
-    addressLine: "3 rue de la République",
-    postalCode: "69002",
-    city: "Lyon",
-    latitude: 45.76,
-    longitude: 4.835,
-    phone: "0478000001",
-    openingHours: [[], [], [], [], [], [], []],
     status: "verified",
   });
   return owner;

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listingPriceHistory, listings, proProfiles, stockFeeds, stockImportRuns } from "~/db/schema";
-import type { JobQueue } from "~/server/jobs.server";
-import { insertListing, insertUser } from "~/testing/inserters.server";
+import { listingPriceHistory, listings, stockFeeds, stockImportRuns } from "~/db/schema";
+import { createRecordingJobQueue } from "~/testing/recording-job-queue";
+import { insertListing, insertProProfile, insertUser } from "~/testing/inserters.server";
 import { createClient, startTestApp, type TestApp } from "../support/test-app";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
@@ -15,22 +15,11 @@ import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 let t: TestDatabase;
 let app: TestApp;
-const queued: unknown[] = [];
-const jobs: JobQueue = {
-  async enqueue(_name, payload) {
-    queued.push(payload);
-  },
-  async enqueueMany() {},
-  async work() {},
-  async depth() {
-    return 0;
-  },
-  async readyStats() {
-    return [];
-  },
-  async check() {},
-  async close() {},
-};
+// The route shows what the queue says (a feed's sync waits once enqueued); the queue's own
+// answer is tested in jobs.test.ts.
+const jobs = createRecordingJobQueue({ waiting: (_name, _key, enqueued) => enqueued.length > 0 });
+/** The payloads of the jobs the routes enqueued. */
+const queued = () => jobs.enqueued.map((job) => job.payload);
 
 const CSV = "reference;marque;modele\nA;Alpine;A110\n";
 
@@ -47,18 +36,8 @@ afterAll(async () => {
 async function member(options: { role?: "user" | "moderator"; pro?: "verified" | "pending" } = {}) {
   const person = await insertUser(t.db, { role: options.role ?? "user" });
   if (options.pro) {
-    await t.db.insert(proProfiles).values({
-      userId: person.id,
-      slug: `garage-${person.id.slice(0, 8)}`,
+    await insertProProfile(t.db, person.id, {
       companyName: "Garage Alpin",
-      siret: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
-      addressLine: "1 place Bellecour",
-      postalCode: "69002",
-      city: "Lyon",
-      latitude: 45.757,
-      longitude: 4.832,
-      phone: "0478000000",
-      openingHours: [[], [], [], [], [], [], []],
       status: options.pro,
     });
   }
@@ -85,7 +64,7 @@ describe("stock import routes: who may do what", () => {
     const response = await upload(owner.client);
     expect(response.status).toBe(202);
     runId = ((await response.json()) as { runId: string }).runId;
-    expect(queued).toContainEqual({ runId });
+    expect(queued()).toContainEqual({ runId });
     const [run] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, runId));
     expect(run).toMatchObject({ ownerId: owner.id, status: "queued", fileName: "stock.csv" });
   });
@@ -184,18 +163,20 @@ describe("'Flux automatique' routes: who may do what", () => {
 
   it("a verified professional registers its https feed, reads it back, asks 'Synchroniser maintenant'", async () => {
     owner = await member({ pro: "verified" });
-    queued.length = 0;
+    jobs.enqueued.length = 0;
     const saved = await feedAction(owner.client, { intent: "save-feed", url: "https://stock.garage-alpin.fr/export.csv" });
     expect(saved.status).toBe(200);
     const [feed] = await t.db.select().from(stockFeeds).where(eq(stockFeeds.ownerId, owner.id));
     expect(feed).toMatchObject({ url: "https://stock.garage-alpin.fr/export.csv", intervalSeconds: 21_600 });
-    expect(queued).toContainEqual({ feedId: feed!.id });
+    expect(queued()).toContainEqual({ feedId: feed!.id });
     const read = await owner.client.request("/account/stock/flux", { headers: { accept: "application/json" } });
     expect(read.status).toBe(200);
-    expect(((await read.json()) as { feed: { url: string } }).feed.url).toBe("https://stock.garage-alpin.fr/export.csv");
-    queued.length = 0;
+    expect((await read.json()) as { feed: { url: string; queued: boolean } }).toMatchObject({
+      feed: { url: "https://stock.garage-alpin.fr/export.csv", queued: true },
+    });
+    jobs.enqueued.length = 0;
     expect((await feedAction(owner.client, { intent: "sync-feed" })).status).toBe(200);
-    expect(queued).toEqual([{ feedId: feed!.id }]);
+    expect(queued()).toEqual([{ feedId: feed!.id }]);
   });
 
   it("http is refused outside tests (https only), nothing changed", async () => {
@@ -217,7 +198,7 @@ describe("'Flux automatique' routes: who may do what", () => {
   ])("%s cannot read, save, sync or delete the owner's feed; the database is unchanged", async (_, who, status) => {
     const before = await feeds();
     const client = who ? (await member(who)).client : createClient(app.url);
-    queued.length = 0;
+    jobs.enqueued.length = 0;
     const read = await client.request("/account/stock/flux", { headers: { accept: "application/json" } });
     const sync = await feedAction(client, { intent: "sync-feed" });
     const remove = await feedAction(client, { intent: "delete-feed" });
@@ -232,7 +213,7 @@ describe("'Flux automatique' routes: who may do what", () => {
       const save = await feedAction(client, { intent: "save-feed", url: "https://ailleurs.example/stock.csv" });
       expect(save.status).toBe(status);
     }
-    expect(queued).toEqual([]);
+    expect(queued()).toEqual([]);
     expect(await feeds()).toEqual(before);
   });
 
@@ -253,7 +234,8 @@ async function stockState(ids: string[]) {
 }
 
 const bulk = (client: ReturnType<typeof createClient>, ids: string[], action: string) => {
-  const form = new URLSearchParams({ action, mode: "percent", amount: "-5" });
+  // The dialog's answers: a price change, and 'Vendu sur Occazio ?' for 'Marquer vendues'.
+  const form = new URLSearchParams({ action, mode: "percent", amount: "-5", channel: "occazio" });
   for (const id of ids) form.append("id", id);
   return client.request("/account/stock/actions", {
     method: "POST",
@@ -263,12 +245,13 @@ const bulk = (client: ReturnType<typeof createClient>, ids: string[], action: st
 };
 
 describe("dealer dashboard routes (issue 35, decision 0052): who may do what", () => {
-  it.each(["price", "sold", "withdraw"])(
+  it.each(["price", "sold", "withdraw", "restore", "delete"])(
     "bulk action %s: anonymous 401, private user / pending pro / moderator 403, another pro 404 — nothing changed; the owner 200",
     async (action) => {
       const owner = await member({ pro: "verified" });
       const other = await member({ pro: "verified" });
-      const mine = await insertListing(t.db, owner.id, { price: 12_000 });
+      // 'Remettre en vente' applies to a listing taken offline (decision 0058).
+      const mine = await insertListing(t.db, owner.id, { price: 12_000, status: action === "restore" ? "withdrawn" : "published" });
       const theirs = await insertListing(t.db, other.id, { price: 9_000 });
       const before = await stockState([mine.id, theirs.id]);
       const refusals: [ReturnType<typeof createClient>, string[], number][] = [
@@ -290,7 +273,9 @@ describe("dealer dashboard routes (issue 35, decision 0052): who may do what", (
       expect(((await done.json()) as { ok: string }).ok).toMatch(/1 annonce/);
       const after = await stockState([mine.id]);
       expect(after.rows[0]).toMatchObject(
-        action === "price" ? { price: 11_400 } : { status: action === "sold" ? "sold" : "deleted" },
+        action === "price"
+          ? { price: 11_400 }
+          : { status: ({ sold: "sold", withdraw: "withdrawn", restore: "published", delete: "deleted" } as Record<string, string>)[action] },
       );
     },
   );

@@ -4,18 +4,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
+import iconv from "iconv-lite";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  listingPhotos,
-  listingPriceHistory,
-  listingRevisions,
-  listings,
-  outboxEmails,
-  proProfiles,
-  stockImportRuns,
-  stockPhotoSources,
-} from "~/db/schema";
+import { listingPhotos, listingPriceHistory, listingRevisions, listings, outboxEmails, stockImportRuns, stockPhotoSources } from "~/db/schema";
+import { applyBulkStockAction } from "~/features/dealer-dashboard/bulk-stock-actions.server";
 import { applyStockImport } from "~/features/stock-import/apply-stock-import.server";
 import { fetchListingPhotos } from "~/features/stock-import/fetch-listing-photos.server";
 import { reportCsv } from "~/features/stock-import/report-csv";
@@ -24,11 +17,12 @@ import { judgeAddress } from "~/features/stock-import/address-policy";
 import { startStockImport } from "~/features/stock-import/start-stock-import.server";
 import { decideHeldWithdrawals } from "~/features/stock-import/withdraw-absent-references.server";
 import { AppError } from "~/server/app-error";
-import type { JobPayloads, JobQueue } from "~/server/jobs.server";
+import type { JobPayloads } from "~/server/jobs.server";
+import { createRecordingJobQueue } from "~/testing/recording-job-queue";
 import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, createQueuedMailer, type Mailer } from "~/server/mailer.server";
 import { createLocalStorage, type Storage } from "~/server/storage.server";
-import { insertUser } from "~/testing/inserters.server";
+import { insertProProfile, insertUser } from "~/testing/inserters.server";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 /**
@@ -46,27 +40,11 @@ let base: string;
 let photoRequests: { url: string; ifNoneMatch?: string }[] = [];
 let jpeg: Buffer;
 let mailer: Mailer;
-const enqueued: { name: string; payload: unknown }[] = [];
+/** Records jobs instead of running them: the test runs each as the worker would. */
+const jobs = createRecordingJobQueue();
+const enqueued = jobs.enqueued;
 const logger = createLogger({ level: "silent", pretty: false });
 
-/** Records jobs instead of running them: the test runs each as the worker would. */
-const jobs: JobQueue = {
-  async enqueue(name, payload) {
-    enqueued.push({ name, payload });
-  },
-  async enqueueMany(name, list) {
-    for (const job of list) enqueued.push({ name, payload: job.payload });
-  },
-  async work() {},
-  async depth() {
-    return 0;
-  },
-  async readyStats() {
-    return [];
-  },
-  async check() {},
-  async close() {},
-};
 
 const HEADER =
   "reference;marque;modele;mise_en_circulation;energie;boite;kilometrage;prix;couleur;portes;places;puissance_ch;puissance_fiscale;description;photos";
@@ -96,19 +74,8 @@ function row(
 
 async function insertPro(status: "verified" | "pending" = "verified", trusted = 0) {
   const owner = await insertUser(t.db);
-  await t.db.insert(proProfiles).values({
-    userId: owner.id,
-    slug: `garage-${owner.id.slice(0, 8)}`,
+  await insertProProfile(t.db, owner.id, {
     companyName: "Garage des Alpes",
-    // One verified professional per SIRET: each test garage its own (the database checks digits only).
-    siret: String(10_000_000_000_000 + Math.floor(Math.random() * 89_999_999_999_999)),
-    addressLine: "12 avenue Jean Jaurès",
-    postalCode: "69007",
-    city: "Lyon",
-    latitude: 45.745,
-    longitude: 4.842,
-    phone: "0478123456",
-    openingHours: [[], [], [], [], [], [], []],
     status,
     trusted,
   });
@@ -118,7 +85,7 @@ async function insertPro(status: "verified" | "pending" = "verified", trusted = 
 /** Upload, then the `stock-import` job, then every `stock-photos` job it queued. */
 async function importFile(
   ownerId: string,
-  csv: string,
+  csv: string | Buffer,
   photoOptions: { allowPrivate?: boolean } = { allowPrivate: true },
 ) {
   enqueued.length = 0;
@@ -127,7 +94,7 @@ async function importFile(
     storage,
     jobs,
     userId: ownerId,
-    file: Buffer.from(csv, "utf8"),
+    file: typeof csv === "string" ? Buffer.from(csv, "utf8") : csv,
     fileName: "stock.csv",
     maxBytes: 1024 * 1024,
   });
@@ -277,6 +244,26 @@ describe("a verified professional imports its stock", () => {
     expect(revision?.changes).toEqual({ mileage: 26000 });
   });
 
+  it("an empty photos cell keeps a car's photos (a price-update file); a new reference without one is refused", async () => {
+    const [alp1] = await stockOf(ownerId);
+    const before = await t.db.select().from(stockPhotoSources).where(eq(stockPhotoSources.listingId, alp1!.id));
+    expect(before.length).toBeGreaterThan(0);
+    const photosBefore = await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, alp1!.id));
+    const { run, photoJobs } = await importFile(
+      ownerId,
+      [HEADER, row("ALP-1", { price: "48 900", photos: "" }), row("ALP-2", { brand: "ALFA ROMEO", model: "GIULIA 2.2", price: "34 500,00 €" }), row("NEW-9", { photos: "" })].join("\n"),
+    );
+    expect(run).toMatchObject({ created: 0, updated: 1, rejected: 1 });
+    expect(run.rejectedRows).toEqual([
+      { line: 4, reference: "NEW-9", reason: "ligne 4 : au moins une photo est obligatoire (colonne photos)" },
+    ]);
+    expect(await t.db.select().from(stockPhotoSources).where(eq(stockPhotoSources.listingId, alp1!.id))).toEqual(before);
+    expect(await t.db.select().from(listingPhotos).where(eq(listingPhotos.listingId, alp1!.id))).toEqual(photosBefore);
+    expect(photoJobs).toEqual([]);
+    const [after] = await stockOf(ownerId);
+    expect(after!.price).toBe(48900);
+  });
+
   it("a published listing's fixed facts cannot change by import: the row is rejected with the reason", async () => {
     const csv = [HEADER, row("ALP-1", { price: "49 900", mileage: "26 000" }).replace(";03/2019;", ";05/2019;")].join(
       "\n",
@@ -338,6 +325,89 @@ describe("a verified professional imports its stock", () => {
       maxBytes: 2 * 1024 * 1024,
     });
     await expect(attempt).rejects.toMatchObject({ code: "too_large", message: expect.stringContaining("2 Mo") });
+  });
+});
+
+describe("a file as dealers' software and spreadsheets write it", () => {
+  // The same two cars, in three encodings and separators: what is stored must not depend on them.
+  const cars = (separator: string, quote: (cell: string) => string = (cell) => cell) =>
+    [
+      HEADER.split(";").join(separator),
+      [
+        "C3-1",
+        "CITROËN",
+        "C3",
+        "03/2019",
+        "diesel",
+        "manuelle",
+        "87 000",
+        "12 500 €",
+        "Gris",
+        "5",
+        "5",
+        "100",
+        "5",
+        "Clim, régulateur, première main, carnet à jour",
+        `${base}/photos/c3.jpg`,
+      ]
+        .map(quote)
+        .join(separator),
+      ["GOLF-7", "VW", "GOLF VII", "09/2017", "Essence", "BVA", "64 500", "15 990,00", "Noir", "5", "5", "150", "8", "Œuvre d'un seul propriétaire, 2 clés", `${base}/photos/golf.jpg`]
+        .map(quote)
+        .join(separator),
+    ].join("\r\n");
+  const stored = async (ownerId: string) =>
+    (await stockOf(ownerId)).map((l) => ({
+      reference: l.stockReference,
+      brand: l.brand,
+      model: l.model,
+      fuel: l.fuel,
+      gearbox: l.gearbox,
+      mileage: l.mileage,
+      price: l.price,
+      firstRegistration: l.firstRegistration,
+      description: l.description,
+    }));
+
+  it("Windows-1252 with ';', UTF-8 with a BOM and ',' (quoted cells), plain UTF-8: the same listings, accents and € kept, dealer spellings matched", async () => {
+    const files = {
+      "windows-1252 ;": iconv.encode(cars(";"), "windows-1252"),
+      "utf-8 BOM ,": Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(cars(",", (cell) => `"${cell.replaceAll('"', '""')}"`), "utf8")]),
+      "utf-8 ;": Buffer.from(cars(";"), "utf8"),
+    };
+    const results: Record<string, unknown> = {};
+    for (const [name, bytes] of Object.entries(files)) {
+      const owner = await insertPro();
+      const { run } = await importFile(owner.id, bytes);
+      expect({ name, created: run.created, rejected: run.rejected }).toEqual({ name, created: 2, rejected: 0 });
+      results[name] = await stored(owner.id);
+    }
+    expect(results["windows-1252 ;"]).toEqual([
+      {
+        reference: "C3-1",
+        brand: "Citroën",
+        model: "C3",
+        fuel: "Diesel",
+        gearbox: "Manuelle",
+        mileage: 87000,
+        price: 12500,
+        firstRegistration: "03/2019",
+        description: "Clim, régulateur, première main, carnet à jour",
+      },
+      {
+        reference: "GOLF-7",
+        brand: "Volkswagen",
+        model: "Golf",
+        fuel: "Essence",
+        gearbox: "Automatique",
+        mileage: 64500,
+        price: 15990,
+        firstRegistration: "09/2017",
+        description: "Œuvre d'un seul propriétaire, 2 clés",
+      },
+    ]);
+    expect(results["utf-8 BOM ,"]).toEqual(results["windows-1252 ;"]);
+    expect(results["utf-8 ;"]).toEqual(results["windows-1252 ;"]);
   });
 });
 
@@ -517,6 +587,44 @@ describe("references absent from the file are withdrawn, above half of the live 
   });
 });
 
+describe("a listing taken offline keeps its reference (decision 0058)", () => {
+  it("a re-import updates the same listing, which stays offline; put back, it is published; a file without it deletes it", async () => {
+    const owner = await insertPro();
+    await importFile(owner.id, [HEADER, row("O-1"), row("O-2"), row("O-3")].join("\n"));
+    await t.db.update(listings).set({ status: "published", publishedAt: sql`now()` }).where(eq(listings.ownerId, owner.id));
+    const [o1] = await stockOf(owner.id);
+    expect(await applyBulkStockAction({ db: t.db, userId: owner.id, input: { ids: [o1!.id], action: "withdraw" } })).toEqual({
+      action: "withdraw",
+      changed: 1,
+    });
+
+    // Same reference: the same listing, its price at once, its mileage waiting for a moderator; still offline.
+    const again = await importFile(owner.id, [HEADER, row("O-1", { price: "49 900", mileage: "26 000" }), row("O-2"), row("O-3")].join("\n"));
+    expect(again.run).toMatchObject({ status: "done", created: 0, updated: 1, unchanged: 2, withdrawn: 0 });
+    const stock = await stockOf(owner.id);
+    expect(stock).toHaveLength(3);
+    expect(stock[0]).toMatchObject({ id: o1!.id, status: "withdrawn", price: 49900, mileage: 25000 });
+    const [revision] = await t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, o1!.id));
+    expect(revision?.changes).toEqual({ mileage: 26000 });
+
+    expect(await applyBulkStockAction({ db: t.db, userId: owner.id, input: { ids: [o1!.id], action: "restore" } })).toEqual({
+      action: "restore",
+      changed: 1,
+    });
+    expect((await stockOf(owner.id))[0]).toMatchObject({ id: o1!.id, status: "published", price: 49900 });
+
+    // Offline again, then absent from a complete file: deleted as any car that left the stock.
+    await applyBulkStockAction({ db: t.db, userId: owner.id, input: { ids: [o1!.id], action: "withdraw" } });
+    const gone = await importFile(owner.id, [HEADER, row("O-2"), row("O-3")].join("\n"));
+    expect(gone.run).toMatchObject({ status: "done", withdrawn: 1 });
+    expect((await stockOf(owner.id)).map((l) => [l.stockReference, l.status])).toEqual([
+      ["O-1", "deleted"],
+      ["O-2", "published"],
+      ["O-3", "published"],
+    ]);
+  });
+});
+
 describe("many photos", () => {
   it("a job fetches at most 8 photos and hands the rest to the next job of the listing, which then submits it", async () => {
     const owner = await insertPro();
@@ -539,5 +647,88 @@ describe("many photos", () => {
     expect(stored).toHaveLength(10);
     const [after] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, run.id));
     expect(after!.photosFetched).toBe(10);
+  });
+});
+
+describe("a batch's new references are created together (decision 0055)", () => {
+  /** The import job alone (photo jobs recorded, not run). */
+  async function applyOnly(ownerId: string, csv: string) {
+    enqueued.length = 0;
+    const { runId } = await startStockImport({
+      db: t.db,
+      storage,
+      jobs,
+      userId: ownerId,
+      file: typeof csv === "string" ? Buffer.from(csv, "utf8") : csv,
+      fileName: "stock.csv",
+      maxBytes: 1024 * 1024,
+    });
+    enqueued.length = 0;
+    await applyStockImport({ db: t.db, storage, jobs, mailer, publicUrl: "http://occazio.test" }, runId);
+    const [run] = await t.db.select().from(stockImportRuns).where(eq(stockImportRuns.id, runId));
+    const photoJobs = enqueued.filter((j) => j.name === "stock-photos").map((j) => j.payload as JobPayloads["stock-photos"]);
+    return { run: run!, photoJobs };
+  }
+
+  it("across batches, mixed with changed, unchanged and photo-less rows: the same listings, sources and jobs as row by row", async () => {
+    const owner = await insertPro();
+    const reference = (i: number) => `B-${String(i).padStart(3, "0")}`;
+    const rows = (price: (i: number) => string, photoless: number[]) =>
+      Array.from({ length: 230 }, (_, i) =>
+        row(reference(i), { price: price(i), ...(photoless.includes(i) ? { photos: "" } : {}) }),
+      );
+    const first = await applyOnly(owner.id, [HEADER, ...rows(() => "52 900", [10, 150])].join("\n"));
+    expect(first.run).toMatchObject({ status: "done", created: 228, updated: 0, unchanged: 0, rejected: 2, processedRows: 230 });
+    expect(first.run.rejectedRows.map((r) => r.reason)).toEqual([
+      "ligne 12 : au moins une photo est obligatoire (colonne photos)",
+      "ligne 152 : au moins une photo est obligatoire (colonne photos)",
+    ]);
+    const stock = await stockOf(owner.id);
+    expect(stock).toHaveLength(228);
+    expect(new Set(stock.map((l) => l.stockReference)).size).toBe(228);
+    const created = stock.find((l) => l.stockReference === reference(120))!;
+    expect(created).toMatchObject({
+      status: "draft",
+      draftStep: 8,
+      sellerKind: "pro",
+      brand: "Alpine",
+      model: "A110",
+      price: 52900,
+      mileage: 25000,
+      city: "Lyon",
+      postalCode: "69007",
+    });
+    expect(created.importFingerprint).toMatch(/^[0-9a-f]{64}$/);
+    // One photo job per created listing, and each listing its addresses in order.
+    expect(new Set(first.photoJobs.map((j) => j.listingId))).toEqual(new Set(stock.map((l) => l.id)));
+    expect(first.photoJobs.every((j) => j.runId === first.run.id)).toBe(true);
+    const sources = await t.db
+      .select()
+      .from(stockPhotoSources)
+      .where(eq(stockPhotoSources.listingId, created.id))
+      .orderBy(stockPhotoSources.position);
+    expect(sources.map((s) => [s.position, s.url, s.status, s.runId])).toEqual([
+      [0, `${base}/photos/${reference(120)}-1.jpg`, "pending", first.run.id],
+      [1, `${base}/photos/${reference(120)}-2.jpg`, "pending", first.run.id],
+    ]);
+
+    // Again: five prices changed, a photo-less row now with its photos, the rest as before.
+    const changed = [3, 99, 100, 101, 229];
+    const second = await applyOnly(
+      owner.id,
+      [HEADER, ...rows((i) => (changed.includes(i) ? "49 900" : "52 900"), [150])].join("\n"),
+    );
+    expect(second.run).toMatchObject({ status: "done", created: 1, updated: 5, unchanged: 223, rejected: 1, withdrawn: 0 });
+    const after = await stockOf(owner.id);
+    expect(after).toHaveLength(229);
+    expect(after.filter((l) => l.price === 49900).map((l) => l.stockReference)).toEqual(changed.map(reference));
+    const history = await t.db
+      .select()
+      .from(listingPriceHistory)
+      .where(eq(listingPriceHistory.listingId, after.find((l) => l.stockReference === reference(99))!.id));
+    expect(history.map((h) => [h.oldPrice, h.newPrice])).toEqual([[52900, 49900]]);
+    // A price alone moves no photo: only the new listing's photos are fetched.
+    const newcomer = after.find((l) => l.stockReference === reference(10))!;
+    expect(second.photoJobs).toEqual([{ listingId: newcomer.id, runId: second.run.id }]);
   });
 });

@@ -20,6 +20,7 @@ import { createLogger } from "~/server/logger.server";
 import { createOutboxMailer, type Mailer } from "~/server/mailer.server";
 import { createLocalStorage } from "~/server/storage.server";
 import { insertListing, insertUser } from "~/testing/inserters.server";
+import { createRecordingJobQueue } from "~/testing/recording-job-queue";
 import { createTestDatabase, type TestDatabase } from "../support/test-db";
 
 const engine = process.env.TEST_DB_ENGINE ?? "pglite";
@@ -92,9 +93,10 @@ describe(`no notification e-mail to an unconfirmed address (${engine})`, () => {
     await t.db
       .insert(priceDropNotices)
       .values({ userId: stranger.id, listingId: listing.id, priceChangeId: change!.id, oldPrice: 20_000, newPrice: 18_000 });
-    const jobs = { enqueue: async () => null, enqueueMany: async () => {} } as never;
+    const jobs = createRecordingJobQueue();
     expect(await sendPriceDropDigest({ db: t.db, mailer, jobs, storage, publicUrl: PUBLIC_URL, userId: stranger.id })).toBe("disabled");
     expect(await mailsTo(stranger.email)).toEqual([]);
+    expect(jobs.enqueued).toEqual([]);
   });
 
   it("new-message e-mail: not to an unconfirmed recipient (the message itself is delivered)", async () => {

@@ -69,6 +69,7 @@ export async function startTestApp(options: {
     ...options.env,
   });
   const mailer = options.mailer ?? createOutboxMailer({ db: options.db.db, logger });
+  const rateLimits = createUserRateLimits(options.userRateLimitScale ?? config.RATE_LIMIT_SCALE, options.rateLimitStore);
   const services: AppServices = {
     config,
     db: options.db.db,
@@ -79,7 +80,7 @@ export async function startTestApp(options: {
     storage:
       options.storage ?? createLocalStorage(path.join(dataDir, "uploads"), { publicBaseUrl: config.PHOTO_BASE_URL }),
     events: options.events ?? createEventBus(),
-    rateLimits: createUserRateLimits(options.userRateLimitScale ?? config.RATE_LIMIT_SCALE, options.rateLimitStore),
+    rateLimits,
     counterDedupe: createCounterDedupe({ windowMs: COUNTER_WINDOW_MS }),
     sitemap: createSitemapCache({ db: options.db.db, origin: config.PUBLIC_URL, refreshSeconds: 0 }),
     auth: createAuth({
@@ -89,6 +90,8 @@ export async function startTestApp(options: {
       mailer,
       logger,
       rateLimitScale: config.RATE_LIMIT_SCALE,
+      signInLimits:
+        options.userRateLimitScale === undefined ? rateLimits : createUserRateLimits(config.RATE_LIMIT_SCALE, options.rateLimitStore),
       trustedOrigins: config.trustedOrigins,
     }),
   };

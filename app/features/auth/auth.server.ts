@@ -13,6 +13,8 @@ import { passwordResetEmail, verifyEmailEmail } from "./auth-emails";
 import { ACCOUNT_SUSPENDED_TEXT } from "./email-verification";
 import { passwordProblem } from "./password-policy";
 import { generateUsername } from "./username";
+import { isSignInRequest, signInLimited } from "./sign-in-limit.server";
+import { createUserRateLimits, type UserRateLimits } from "~/server/rate-limit.server";
 import { checkDisplayName, greetingName } from "~/features/account/display-name";
 import { authProfileFieldsSchema, phoneSchema, privateProfileSchema } from "~/features/account/profile-schemas";
 
@@ -29,6 +31,11 @@ export interface CreateAuthOptions {
   identityProvider?: IdentityProviderConfig | null;
   /** Multiplies rate-limit maxima (tests); 1 in production. */
   rateLimitScale?: number;
+  /**
+   * Where failed sign-ins are counted (USER_RATE_LIMITS.signInFailure): the server's shared
+   * limits, so every process agrees; this process's memory when absent.
+   */
+  signInLimits?: UserRateLimits;
   /** Origins besides baseURL's allowed to call the auth endpoints (localhost ↔ 127.0.0.1 for a local site). */
   trustedOrigins?: string[];
 }
@@ -159,7 +166,8 @@ export function authOptions(options: CreateAuthOptions) {
       storage: "database",
       ...limit(60, 100),
       customRules: {
-        "/sign-in/email": limit(60, 10),
+        // Only failed sign-ins count, per address: createAuth's handler (sign-in-limit.server.ts).
+        "/sign-in/email": false,
         "/sign-up/email": limit(60, 5),
         "/request-password-reset": limit(300, 5),
         "/reset-password": limit(300, 10),
@@ -306,16 +314,23 @@ export const AUTH_RATE_LIMIT_MESSAGE = "Trop de tentatives. Réessayez dans quel
 export function createAuth(options: CreateAuthOptions) {
   const auth = betterAuth(authOptions(options));
   const handler = auth.handler;
-  auth.handler = async (request: Request) => {
+  const signInLimits = options.signInLimits ?? createUserRateLimits(options.rateLimitScale ?? 1);
+  const tooMany = (headers: Headers) =>
+    new Response(JSON.stringify({ message: AUTH_RATE_LIMIT_MESSAGE, code: "TOO_MANY_REQUESTS" }), { status: 429, headers });
+  const frenchLimits = async (request: Request) => {
     const response = await handler(request);
     if (response.status !== 429) return response;
     const headers = new Headers(response.headers);
     const retryAfter = headers.get("x-retry-after");
     if (retryAfter) headers.set("Retry-After", retryAfter);
-    return new Response(JSON.stringify({ message: AUTH_RATE_LIMIT_MESSAGE, code: "TOO_MANY_REQUESTS" }), {
-      status: 429,
-      headers,
-    });
+    return tooMany(headers);
+  };
+  auth.handler = async (request: Request) => {
+    if (!isSignInRequest(request)) return frenchLimits(request);
+    const address = request.headers.get(CLIENT_IP_HEADER) || "adresse-inconnue";
+    return signInLimited(signInLimits, address, () => frenchLimits(request), (seconds) =>
+      tooMany(new Headers({ "content-type": "application/json", "retry-after": String(seconds) })),
+    );
   };
   return auth;
 }

@@ -6,9 +6,11 @@ import { recordPriceChange } from "~/features/moderation/listing-revisions.serve
 import { noticePriceDrop, type PriceDropNotifier } from "~/features/price-drops/notice-price-drop.server";
 import { MAX_PRICE } from "~/features/publish/listing-schemas";
 import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
+import { SOLD_CHANNEL_MESSAGE, SOLD_CHANNELS } from "~/features/hosting/sold-channels";
 import { requireVerifiedPro } from "~/features/stock-import/stock-import-access.server";
 import { AppError } from "~/server/app-error";
 import type { JobQueue } from "~/server/jobs.server";
+import { putListingsBackOnSale, takeListingsOffline } from "~/features/hosting/listing-offline.server";
 import { BULK_MAX_LISTINGS, BULK_MESSAGES, newPriceOf, type BulkAction } from "./bulk-actions";
 
 const uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, BULK_MESSAGES.notYours);
@@ -21,8 +23,10 @@ const bulkSchema = z.discriminatedUnion("action", [
       .number({ error: BULK_MESSAGES.amount })
       .refine((n) => Number.isFinite(n) && n !== 0, BULK_MESSAGES.amount),
   }),
-  z.object({ action: z.literal("sold") }),
+  z.object({ action: z.literal("sold"), channel: z.enum(SOLD_CHANNELS, { error: SOLD_CHANNEL_MESSAGE }) }),
   z.object({ action: z.literal("withdraw") }),
+  z.object({ action: z.literal("restore") }),
+  z.object({ action: z.literal("delete") }),
 ]);
 
 const idsSchema = z
@@ -32,16 +36,25 @@ const idsSchema = z
 
 /** Which statuses each action applies to; any other listing of the batch refuses the whole batch. */
 const APPLIES_TO: Record<BulkAction, readonly ListingStatus[]> = {
-  price: ["draft", "pending", "published", "rejected"],
-  sold: ["published"],
-  withdraw: ["draft", "pending", "published", "rejected", "sold"],
+  price: ["draft", "pending", "published", "rejected", "withdrawn"],
+  // A car taken offline while reserved may be sold (decision 0058).
+  sold: ["published", "withdrawn"],
+  // Only what buyers could see goes offline, and comes back without a new moderation (decision 0058).
+  withdraw: ["published", "withdrawn"],
+  restore: ["withdrawn", "published"],
+  delete: ["draft", "pending", "published", "rejected", "sold", "withdrawn"],
 };
+
+/** The status each state change leaves; a listing already there is not counted as changed. */
+const TARGET = { sold: "sold", withdraw: "withdrawn", restore: "published", delete: "deleted" } as const;
 
 export interface BulkInput {
   ids: unknown;
   action: unknown;
   mode?: unknown;
   amount?: unknown;
+  /** 'Vendus sur Occazio ?' for `sold`: one answer for the whole batch. */
+  channel?: unknown;
 }
 
 /**
@@ -49,10 +62,13 @@ export interface BulkInput {
  * all or nothing, in one transaction with the rows locked:
  * - `price`: a new price for each (€ added or %, rounded to the euro, between 1 € and the
  *   wizard's maximum), recorded like an edit (price history, favourites told of a drop);
- * - `sold`: published listings marked sold (like 'Vendu', the 'Vendu sur Occazio ?' answer left
- *   unsaid: `non_precise`);
- * - `withdraw`: off the site as deleted listings (what 'Supprimer' of 'Mes annonces' and an
- *   import's withdrawal do: the URL answers 410, the reference is free again).
+ * - `sold`: published listings marked sold (like 'Marquer comme vendue', with one answer to
+ *   'Vendus sur Occazio ?' for the batch; undone one by one from 'Mes annonces' for 7 days);
+ * - `withdraw` / `restore`: published listings taken offline for a while and put back as they
+ *   were (decision 0058, listing-offline.server.ts): id, statistics, favourites, conversations
+ *   and stock reference kept;
+ * - `delete`: definitively off the site (what 'Supprimer' of 'Mes annonces' and an import's
+ *   withdrawal do: the URL answers 410, 'Annonce supprimée', the reference is free again).
  * A verified professional only; an id that is not one of its listings refuses the whole batch
  * (404, nothing changed).
  */
@@ -66,7 +82,12 @@ export async function applyBulkStockAction(options: {
   const pro = await requireVerifiedPro(options.db, options.userId);
   const ids = idsSchema.safeParse(Array.isArray(options.input.ids) ? [...new Set(options.input.ids)] : options.input.ids);
   if (!ids.success) throw new AppError(ids.error.issues.some((i) => i.code === "invalid_format") ? "not_found" : "invalid", ids.error.issues[0]!.message);
-  const parsed = bulkSchema.safeParse({ action: options.input.action, mode: options.input.mode, amount: options.input.amount });
+  const parsed = bulkSchema.safeParse({
+    action: options.input.action,
+    mode: options.input.mode,
+    amount: options.input.amount,
+    channel: options.input.channel,
+  });
   if (!parsed.success) throw new AppError("invalid", parsed.error.issues[0]?.message ?? BULK_MESSAGES.unknownAction);
   const command = parsed.data;
   return options.db.transaction(async (tx) => {
@@ -93,13 +114,21 @@ export async function applyBulkStockAction(options: {
       }
       return { action: "price" as const, changed };
     }
-    const changing = rows.filter((row) => row.status !== (command.action === "sold" ? "sold" : "deleted"));
+    const changing = rows.filter((row) => row.status !== TARGET[command.action]);
+    if (command.action === "withdraw" || command.action === "restore") {
+      const ids = changing.map((row) => row.id);
+      const changed =
+        command.action === "withdraw"
+          ? await takeListingsOffline(tx, pro.userId, ids, options.jobs)
+          : await putListingsBackOnSale(tx, pro.userId, ids, options.jobs);
+      return { action: command.action, changed };
+    }
     if (changing.length > 0) {
       await tx
         .update(listings)
         .set(
           command.action === "sold"
-            ? { status: "sold", soldAt: sql`now()`, soldChannel: "non_precise", updatedAt: sql`now()` }
+            ? { status: "sold", soldAt: sql`now()`, soldChannel: command.channel, updatedAt: sql`now()` }
             : { status: "deleted", deletedAt: sql`now()`, updatedAt: sql`now()` },
         )
         .where(inArray(listings.id, changing.map((row) => row.id)));

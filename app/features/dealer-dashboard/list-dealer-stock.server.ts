@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listingCounters, listingPhotos, listings } from "~/db/schema";
 import { photoUrls } from "~/features/listings/listing-cards.server";
@@ -13,8 +13,9 @@ function escapeLike(text: string): string {
 }
 
 /**
- * 'Mon stock': one page of the dealer's listings (every status), filtered by status and by
- * words of the brand, model or reference, sorted, with the first photo, the price rating and
+ * 'Mon stock': one page of the dealer's listings (every status), filtered by status, by words
+ * of the brand, model or reference, and by the search's main filters (brand, energy, maximum
+ * price, minimum year), sorted, with the first photo, the price rating and
  * the last 30 days' figures (from `listing_daily_stats`, ≤ 30 rows per listing of the page).
  */
 export async function listDealerStock(options: {
@@ -27,6 +28,11 @@ export async function listDealerStock(options: {
   const { db, query } = options;
   const conditions: SQL[] = [eq(listings.ownerId, pro.userId)];
   if (query.status !== "all") conditions.push(eq(listings.status, query.status));
+  // The search's main filters, on the dealer's own listings only (the owner condition above).
+  if (query.brand) conditions.push(eq(listings.brand, query.brand));
+  if (query.energy) conditions.push(eq(listings.fuel, query.energy));
+  if (query.maxPrice) conditions.push(lte(listings.price, query.maxPrice));
+  if (query.minYear) conditions.push(gte(listings.year, query.minYear));
   for (const word of query.q.split(/\s+/).filter(Boolean).slice(0, 5)) {
     const pattern = `%${escapeLike(word)}%`;
     conditions.push(

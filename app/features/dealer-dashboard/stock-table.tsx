@@ -1,23 +1,16 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
-import { Form, Link, useRevalidator } from "react-router";
-import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
+import { Link, useRevalidator } from "react-router";
+import { SALE_UNDO_DAYS } from "~/features/hosting/hosting-flash";
+import { SOLD_CHANNEL_OPTIONS, type SoldChannel } from "~/features/hosting/sold-channels";
 import { Button } from "~/ui/button";
-import { formatMileage, formatPrice } from "~/ui/format";
 import { PageLinks } from "~/ui/pagination";
 import { useInteractive } from "~/ui/use-interactive";
 import { bulkSummary, type BulkAction, type PriceMode } from "./bulk-actions";
-import { STOCK_ACTIONS_PATH, STOCK_PATH, STOCK_STATS_PATH, listingStatsPath } from "./stock-paths";
-import {
-  STOCK_FILTER_LABELS,
-  STOCK_SORT_LABELS,
-  STOCK_SORTS,
-  STOCK_STATUS_FILTERS,
-  STOCK_STATUS_LABELS,
-  stockQueryString,
-  type StockRow,
-  type StockTableData,
-} from "./stock-table-data";
+import { StockFilterForm } from "./stock-filter-form";
+import { StockRowItem } from "./stock-row";
+import { STOCK_ACTIONS_PATH, STOCK_PATH, STOCK_STATS_PATH } from "./stock-paths";
+import { hasStockFilters, stockQueryString, type StockTableData } from "./stock-table-data";
 
 /**
  * 'Mon stock' table (issue 35, decision 0052): the dealer's listings with filters, sort and
@@ -29,60 +22,13 @@ const ACTION_LABELS: Record<BulkAction, string> = {
   price: "Modifier le prix",
   sold: "Marquer vendues",
   withdraw: "Retirer de la vente",
+  restore: "Remettre en vente",
+  delete: "Supprimer",
 };
 
 interface BulkResult {
   ok?: string;
   error?: string;
-}
-
-function Row({ row, checked, onToggle }: { row: StockRow; checked: boolean; onToggle: (id: string) => void }) {
-  const facts = [row.year ? String(row.year) : null, row.mileage !== null ? formatMileage(row.mileage) : null]
-    .filter(Boolean)
-    .join(" · ");
-  return (
-    <li className="grid grid-cols-[auto_4.5rem_1fr] gap-3 p-3 text-sm wide:grid-cols-[auto_5rem_1fr_auto]" data-testid="stock-row">
-      <input
-        type="checkbox"
-        className="mt-1 size-5 accent-brand-600"
-        checked={checked}
-        onChange={() => onToggle(row.id)}
-        aria-label={`Sélectionner ${row.title}${row.reference ? ` (${row.reference})` : ""}`}
-      />
-      <div className="h-14 w-[4.5rem] overflow-hidden rounded-md bg-slate-100 wide:h-16 wide:w-20">
-        {row.photo ? (
-          <img src={row.photo.src} srcSet={row.photo.srcSet} sizes="80px" alt="" loading="lazy" className="size-full object-cover" />
-        ) : null}
-      </div>
-      <div className="min-w-0 space-y-1">
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <Link to={`/edit-annonce/${row.id}`} className="font-semibold text-slate-900 underline">
-            {row.title}
-          </Link>
-          {row.reference ? <span className="font-mono text-xs text-slate-600">{row.reference}</span> : null}
-        </p>
-        {facts ? <p className="text-slate-600">{facts}</p> : null}
-        <p className="flex flex-wrap items-center gap-2">
-          <span className="font-semibold text-slate-900" data-testid="stock-row-price">
-            {row.price !== null ? formatPrice(row.price) : "—"}
-          </span>
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
-            {STOCK_STATUS_LABELS[row.status]}
-          </span>
-          <PriceRatingBadge level={row.priceLevel} />
-        </p>
-      </div>
-      <div className="col-span-3 flex flex-wrap items-center justify-between gap-2 text-slate-700 wide:col-span-1 wide:flex-col wide:items-end">
-        <span>
-          30 j : {row.views30} vue{row.views30 > 1 ? "s" : ""} · {row.phoneReveals30} numéro{row.phoneReveals30 > 1 ? "s" : ""} ·{" "}
-          {row.messages30} message{row.messages30 > 1 ? "s" : ""}
-        </span>
-        <Link to={listingStatsPath(row.id)} className="font-semibold text-brand-700 underline">
-          Statistiques<span className="sr-only"> de {row.title}</span>
-        </Link>
-      </div>
-    </li>
-  );
 }
 
 export function StockTable({ data }: { data: StockTableData }) {
@@ -96,12 +42,14 @@ export function StockTable({ data }: { data: StockTableData }) {
   const [mode, setMode] = useState<PriceMode>("percent");
   const [amount, setAmount] = useState("");
   const [confirming, setConfirming] = useState(false);
+  const [soldChannel, setSoldChannel] = useState<SoldChannel | null>(null);
   const pageIds = data.rows.map((row) => row.id);
   const pageKey = pageIds.join(",");
   const selected = selection.key === pageKey ? selection.ids : new Set<string>();
   const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const parsedAmount = Number(amount.replace(",", ".").replace(/\s/g, ""));
-  const amountValid = action !== "price" || (amount.trim() !== "" && Number.isFinite(parsedAmount) && parsedAmount !== 0);
+  const amountValid =
+    action !== "price" || (amount.trim() !== "" && Number.isFinite(parsedAmount) && parsedAmount !== 0);
 
   function toggle(id: string) {
     const next = new Set(selected);
@@ -118,10 +66,15 @@ export function StockTable({ data }: { data: StockTableData }) {
       form.set("mode", mode);
       form.set("amount", String(parsedAmount));
     }
+    if (action === "sold" && soldChannel) form.set("channel", soldChannel);
     setBusy(true);
     setResult(null);
     try {
-      const response = await fetch(STOCK_ACTIONS_PATH, { method: "POST", body: form, headers: { accept: "application/json" } });
+      const response = await fetch(STOCK_ACTIONS_PATH, {
+        method: "POST",
+        body: form,
+        headers: { accept: "application/json" },
+      });
       const body = (await response.json().catch(() => null)) as BulkResult | null;
       if (!response.ok || !body?.ok) {
         setResult({ error: body?.error ?? "L'action n'a pas pu être enregistrée : réessayez." });
@@ -151,43 +104,13 @@ export function StockTable({ data }: { data: StockTableData }) {
           Statistiques de la boutique
         </Link>
       </div>
-      <Form method="get" action={STOCK_PATH} noValidate className="grid gap-2 wide:grid-cols-[1fr_auto_auto_auto]" aria-label="Filtrer mes véhicules">
-        <label className="text-sm">
-          <span className="sr-only">Marque, modèle ou référence</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={data.query.q}
-            placeholder="Marque, modèle ou référence"
-            className="w-full rounded-lg border border-slate-300 px-3 py-2"
-          />
-        </label>
-        <label className="text-sm">
-          <span className="sr-only">Statut</span>
-          <select name="statut" defaultValue={data.query.status} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
-            {STOCK_STATUS_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                {STOCK_FILTER_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm">
-          <span className="sr-only">Trier</span>
-          <select name="tri" defaultValue={data.query.sort} className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
-            {STOCK_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {STOCK_SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button type="submit" variant="secondary">
-          Filtrer
-        </Button>
-      </Form>
+      <StockFilterForm query={data.query} />
 
-      <div className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200" role="group" aria-label="Actions groupées">
+      <div
+        className="space-y-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200"
+        role="group"
+        aria-label="Actions groupées"
+      >
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <label className="flex items-center gap-2 font-medium">
             <input
@@ -248,6 +171,8 @@ export function StockTable({ data }: { data: StockTableData }) {
             disabled={!interactive || selected.size === 0 || !amountValid || busy}
             onClick={() => {
               setResult(null);
+              // Asked anew for each batch: an answer is about these vehicles.
+              setSoldChannel(null);
               setConfirming(true);
             }}
           >
@@ -255,7 +180,10 @@ export function StockTable({ data }: { data: StockTableData }) {
           </Button>
         </div>
         {result?.ok || result?.error ? (
-          <p role={result.error ? "alert" : "status"} className={result.error ? "text-sm text-red-800" : "text-sm text-emerald-800"}>
+          <p
+            role={result.error ? "alert" : "status"}
+            className={result.error ? "text-sm text-red-800" : "text-sm text-emerald-800"}
+          >
             {result.error ?? result.ok}
           </p>
         ) : null}
@@ -263,14 +191,17 @@ export function StockTable({ data }: { data: StockTableData }) {
 
       {data.rows.length === 0 ? (
         <p className="text-sm text-slate-600">
-          {data.total === 0 && !data.query.q && data.query.status === "all"
+          {data.total === 0 && !hasStockFilters(data.query)
             ? "Aucun véhicule pour l'instant : importez votre fichier de stock."
             : "Aucun véhicule ne correspond à ces filtres."}
         </p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200" data-testid="stock-listings">
+        <ul
+          className="divide-y divide-slate-200 rounded-xl bg-white ring-1 ring-slate-200"
+          data-testid="stock-listings"
+        >
           {data.rows.map((row) => (
-            <Row key={row.id} row={row} checked={selected.has(row.id)} onToggle={toggle} />
+            <StockRowItem key={row.id} row={row} checked={selected.has(row.id)} onToggle={toggle} />
           ))}
         </ul>
       )}
@@ -282,6 +213,31 @@ export function StockTable({ data }: { data: StockTableData }) {
           <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
             <Dialog.Title className="text-xl font-bold">Confirmer l'action</Dialog.Title>
             <Dialog.Description className="mt-2 text-sm text-slate-700">{summary}</Dialog.Description>
+            {action === "sold" ? (
+              <fieldset className="mt-4">
+                <legend className="text-sm font-semibold text-slate-800">
+                  {selected.size > 1 ? "Vendus sur Occazio ?" : "Vendu sur Occazio ?"}
+                </legend>
+                <div className="mt-2 space-y-2">
+                  {SOLD_CHANNEL_OPTIONS.map((c) => (
+                    <label key={c.value} className="flex items-center gap-2 text-sm text-slate-800">
+                      <input
+                        type="radio"
+                        name="bulk-sold-channel"
+                        value={c.value}
+                        checked={soldChannel === c.value}
+                        onChange={() => setSoldChannel(c.value)}
+                        className="h-4 w-4 accent-brand-600"
+                      />
+                      {c.label}
+                    </label>
+                  ))}
+                </div>
+                <p className="mt-2 text-xs text-slate-600">
+                  Vous pourrez annuler chaque vente pendant {SALE_UNDO_DAYS} jours depuis « Mes annonces ».
+                </p>
+              </fieldset>
+            ) : null}
             {result?.error ? (
               <p role="alert" className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
                 {result.error}
@@ -293,8 +249,12 @@ export function StockTable({ data }: { data: StockTableData }) {
                   Annuler
                 </Button>
               </Dialog.Close>
-              <Button variant={action === "withdraw" ? "danger" : "primary"} disabled={busy} onClick={() => void confirm()}>
-                {busy ? "Enregistrement…" : "Confirmer"}
+              <Button
+                variant={action === "delete" ? "danger" : "primary"}
+                disabled={busy || (action === "sold" && !soldChannel)}
+                onClick={() => void confirm()}
+              >
+                {busy ? "Enregistrement…" : action === "delete" ? "Supprimer définitivement" : "Confirmer"}
               </Button>
             </div>
           </Dialog.Content>

@@ -1,4 +1,4 @@
-import { fakerFR as faker } from "@faker-js/faker";
+import { faker } from "@faker-js/faker/locale/fr";
 import { describe, expect, it } from "vitest";
 import { lastModelYear } from "~/features/catalogue/model-specs";
 import { POPULAR_MODEL_COLUMNS } from "~/features/search/popular";

@@ -1,4 +1,4 @@
-import { fakerFR as faker } from "@faker-js/faker";
+import { faker } from "@faker-js/faker/locale/fr";
 import { allModelSpecs, findModelSpec, lastModelYear, type ModelSpec } from "~/features/catalogue/model-specs";
 import type { Fuel } from "~/features/catalogue/vocabularies";
 import { POPULAR_MODEL_COLUMNS } from "~/features/search/popular";

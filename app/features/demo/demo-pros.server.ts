@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { fakerFR as faker } from "@faker-js/faker";
+import { faker } from "@faker-js/faker/locale/fr";
 import { and, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import type { Database, DbExecutor } from "~/db/client.server";

@@ -1,17 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { fakerFR as faker } from "@faker-js/faker";
+import { faker } from "@faker-js/faker/locale/fr";
 import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { refreshAllMarketPrices } from "~/features/pricing/refresh-all-market-prices.server";
 import { appMeta, listingCounters, listingPhotos, listings, places } from "~/db/schema";
 import { storeEncodedPhoto } from "~/features/listings/photo-processing.server";
 import type { Storage } from "~/server/storage.server";
-import { buildListing, type BuiltPlace } from "~/testing/builders";
+import { buildListing, type BuiltListing, type BuiltPlace } from "~/testing/builders";
+import { buildLongDescription } from "~/testing/descriptions";
 import { insertUser, type InsertedUser } from "~/testing/inserters.server";
 import { refreshSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { planDealerStock } from "./demo-dealers";
 import { planDemoVehicles } from "./demo-market";
 import { createDemoPhotoRenderer } from "./demo-photos.server";
+import { insertDemoDailyStats } from "./demo-daily-stats.server";
 import { insertDemoConversations, insertDemoDealers, insertSoldHistory } from "./demo-pros.server";
 
 export const DEMO_META_KEY = "demo_data_seeded_at";
@@ -88,12 +90,10 @@ const CITY_POSTAL_CODES = [
 
 const DEMO_PHOTO_WIDTHS = [480, 960] as const;
 
-const LONG_DESCRIPTION = [
-  "Je vends mon véhicule, acheté neuf en concession et entretenu exclusivement dans le réseau de la marque. Toutes les factures sont disponibles, ainsi que le carnet d'entretien tamponné à chaque révision.",
-  "Côté équipement : climatisation automatique bizone, GPS avec cartographie à jour, régulateur et limiteur de vitesse, radars de stationnement avant et arrière, caméra de recul, sièges avant chauffants, jantes alliage 17 pouces avec pneus quatre saisons montés il y a moins d'un an.",
-  "La distribution a été remplacée récemment, les freins (disques et plaquettes) aussi. Le contrôle technique est vierge, aucune contre-visite. Quelques micro-rayures d'usage sur le pare-choc arrière, rien de plus ; intérieur très propre, non-fumeur, sans animaux.",
-  "Deux clés, certificat de non-gage et certificat d'immatriculation à mon nom. Essai possible sur rendez-vous en semaine après 18 h ou le week-end. Pas d'échange, paiement par virement instantané ou chèque de banque vérifié auprès de l'agence.",
-].join("\n\n");
+
+function withLongDescription(listing: BuiltListing): BuiltListing {
+  return { ...listing, description: buildLongDescription(listing) };
+}
 
 async function pickPlaces(db: Database, count: number): Promise<BuiltPlace[]> {
   const select = {
@@ -241,10 +241,8 @@ export async function seedDemoData(options: {
     // The newest listing (first on the home page) has a seller's long description and a few
     // facts left blank, as imported listings do: the detail page's "Voir plus" and
     // "Non spécifié" are visible on first start.
-    const listing =
-      i === 2
-        ? buildListing({ ...vehicle, fiscalPower: null, dinPower: null, firstRegistration: null, createdAt: new Date(), publishedAt: new Date(), description: LONG_DESCRIPTION })
-        : buildListing(vehicle);
+    // Its description says only what its fields say (descriptions.ts).
+    const listing = i === 2 ? withLongDescription(buildListing({ ...vehicle, fiscalPower: null, dinPower: null, firstRegistration: null, createdAt: new Date(), publishedAt: new Date() })) : buildListing(vehicle);
     // Two of the main seller's listings wait for validation, so /hosting shows every tab.
     const status = i < 2 ? ("pending" as const) : ("published" as const);
     // Card clicks open the detail page: never more clicks than views.
@@ -307,6 +305,7 @@ export async function seedDemoData(options: {
       ],
     });
   });
+  await insertDemoDailyStats(db);
   // Every demo seller's trust figures, as the 'seller-stats' job computes them (decision 0035).
   await refreshSellerStats(db, [accounts[0]!.id, ...dealers.map((d) => d.user.id), ...privateSellers.map((s) => s.id)]);
   const inserted = built.length;

@@ -5,6 +5,7 @@ import { listings } from "~/db/schema";
 import type { ListingCardData } from "~/features/listings/listing-card-data";
 import { locatePostalCode } from "~/features/places/places.server";
 import type { Storage } from "~/server/storage.server";
+import { GONE_STATUSES } from "./gone-listing.server";
 import { findSimilarListings, similarTo } from "./similar-listings.server";
 
 /**
@@ -25,7 +26,7 @@ export async function findSimilarNearVisitor(options: {
   const [listing] = await db
     .select()
     .from(listings)
-    .where(and(eq(listings.id, listingId), isNotNull(listings.publishedAt), inArray(listings.status, ["published", "sold", "deleted"])))
+    .where(and(eq(listings.id, listingId), isNotNull(listings.publishedAt), inArray(listings.status, ["published", ...GONE_STATUSES])))
     .limit(1);
   if (!listing) return null;
   const near = await locatePostalCode({ db, postalCode: options.postalCode, city: options.city });

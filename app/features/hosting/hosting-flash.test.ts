@@ -9,6 +9,7 @@ describe("messages of 'Mes annonces'", () => {
     expect(HOSTING_ERRORS.brouillon).toBe(LISTING_MESSAGES.notEditable.draft);
     expect(HOSTING_ERRORS.vendue).toBe(LISTING_MESSAGES.notEditable.sold);
     expect(HOSTING_ERRORS.supprimee).toBe(LISTING_MESSAGES.notEditable.deleted);
+    expect(HOSTING_ERRORS["hors-ligne"]).toBe(LISTING_MESSAGES.notEditable.withdrawn);
   });
 
   it("builds /hosting URLs on the listing's tab", () => {
@@ -16,6 +17,7 @@ describe("messages of 'Mes annonces'", () => {
     expect(hostingUrl({ status: "pending", message: "modifiee" })).toBe("/hosting?onglet=en-validation&message=modifiee");
     expect(hostingUrl({ status: "published", message: "modifiee" })).toBe("/hosting?onglet=publiees&message=modifiee");
     expect(hostingUrl({ error: "interdit" })).toBe("/hosting?erreur=interdit");
+    expect(hostingUrl({ status: "withdrawn" })).toBe("/hosting?onglet=publiees");
     expect(tabFromParam("supprimees").key).toBe("deleted");
     expect(tabFromParam("n'importe quoi").key).toBe("pending");
   });

@@ -17,6 +17,7 @@ export const HOSTING_ERRORS = {
   brouillon: "Cette annonce n'est pas encore envoyée : terminez-la depuis « Déposer une annonce ».",
   vendue: "Cette annonce est vendue : elle ne peut plus être modifiée.",
   supprimee: "Cette annonce a été supprimée : elle ne peut plus être modifiée.",
+  "hors-ligne": "Cette annonce est hors ligne : remettez-la en vente pour la modifier.",
   "non-modifiable": "Cette annonce ne peut pas être modifiée pour le moment.",
 } as const;
 
@@ -46,7 +47,8 @@ export function openingTab(counts: Record<HostingTabKey, number>): HostingTabKey
 
 /** Where a listing with this status is listed (mirrors hosting.server.ts). */
 export function tabOfStatus(status: string): HostingTabKey {
-  if (status === "published" || status === "sold") return "published";
+  // A listing taken offline is still the seller's car for sale (decision 0058): 'Hors ligne' under 'Annonce publiée'.
+  if (status === "published" || status === "sold" || status === "withdrawn") return "published";
   if (status === "deleted") return "deleted";
   return "pending";
 }

@@ -3,9 +3,12 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { SALE_UNDO_DAYS } from "~/features/hosting/hosting-flash";
 import { listingPath } from "~/features/listings/listing-seo";
+import { isEditableStatus } from "~/features/publish/editable-statuses";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatCount, formatDate, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
+import { SOLD_CHANNEL_OPTIONS } from "./sold-channels";
+import { deName } from "~/ui/elision";
 
 /** What 'Mes annonces' shows of one listing (the loader's HostingListing, as JSON). */
 export interface HostingItem {
@@ -32,6 +35,7 @@ const BADGES: Record<string, { label: string; className: string }> = {
   rejected: { label: "Refusée", className: "bg-red-100 text-red-800" },
   published: { label: "Publiée", className: "bg-emerald-100 text-emerald-800" },
   sold: { label: "Vendue", className: "bg-slate-800 text-white" },
+  withdrawn: { label: "Hors ligne", className: "bg-amber-100 text-amber-900" },
   deleted: { label: "Supprimée", className: "bg-slate-200 text-slate-700" },
 };
 
@@ -60,7 +64,7 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
   const title = `${listing.brand} ${listing.model}`;
   const badge = BADGES[listing.status] ?? BADGES.pending;
   const busy = fetcher.state !== "idle";
-  const editable = listing.status === "pending" || listing.status === "published" || listing.status === "rejected";
+  const editable = isEditableStatus(listing.status);
   const error = fetcher.data && "error" in fetcher.data ? fetcher.data.error : null;
   const c = listing.counters;
 
@@ -97,6 +101,11 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
             Vos dernières modifications seront visibles après validation par notre équipe. D'ici là, les acheteurs voient la version validée.
           </p>
         ) : null}
+        {listing.status === "withdrawn" ? (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            Retirée de la vente : elle n'apparaît plus sur le site. Ses statistiques, favoris et messages sont conservés jusqu'à sa remise en vente.
+          </p>
+        ) : null}
         {listing.status === "rejected" && listing.rejectionReason ? (
           <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
             <span className="font-semibold">Motif du refus :</span> {listing.rejectionReason}
@@ -124,11 +133,27 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
               Voir l'annonce
             </Link>
           ) : null}
-          {listing.status === "published" ? <MarkSoldDialog listing={listing} title={title} fetcher={fetcher} busy={busy} /> : null}
+          {listing.status === "published" || listing.status === "withdrawn" ? (
+            <MarkSoldDialog listing={listing} title={title} fetcher={fetcher} busy={busy} />
+          ) : null}
+          {listing.status === "published" || listing.status === "withdrawn" ? (
+            <fetcher.Form noValidate method="post" action="/hosting">
+              <input type="hidden" name="listingId" value={listing.id} />
+              {listing.status === "published" ? (
+                <Button type="submit" name="intent" value="withdraw" variant="secondary" className="px-3 py-2" disabled={busy} aria-label={`Retirer de la vente ${title}`}>
+                  Retirer de la vente
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="restore" className="px-3 py-2" disabled={busy} aria-label={`Remettre en vente ${title}`}>
+                  Remettre en vente
+                </Button>
+              )}
+            </fetcher.Form>
+          ) : null}
           {listing.status === "sold" && listing.soldAt && undoable(listing.soldAt) ? (
             <fetcher.Form noValidate method="post" action="/hosting">
               <input type="hidden" name="listingId" value={listing.id} />
-              <Button type="submit" name="intent" value="unsold" variant="secondary" className="px-3 py-2" disabled={busy} aria-label={`Annuler la vente de ${title}`}>
+              <Button type="submit" name="intent" value="unsold" variant="secondary" className="px-3 py-2" disabled={busy} aria-label={`Annuler la vente ${deName(title)}`}>
                 Annuler la vente
               </Button>
             </fetcher.Form>
@@ -152,6 +177,9 @@ export function HostingListingItem({ listing }: { listing: HostingItem }) {
                   <Dialog.Description className="mt-2 text-sm text-slate-700">
                     « {title} » sera retirée de la recherche et rangée dans « Annonce supprimée ». Cette action est
                     définitive.
+                    {listing.status === "published" || listing.status === "withdrawn"
+                      ? " Pour la mettre hors ligne un temps seulement, choisissez plutôt « Retirer de la vente »."
+                      : null}
                   </Dialog.Description>
                   <fetcher.Form noValidate method="post" action="/hosting" className="mt-6 flex flex-wrap justify-end gap-3" onSubmit={() => setConfirmOpen(false)}>
                     <input type="hidden" name="listingId" value={listing.id} />
@@ -178,11 +206,6 @@ function undoable(soldAt: string): boolean {
   return Date.now() - new Date(soldAt).getTime() < UNDO_MS;
 }
 
-const CHANNELS = [
-  { value: "occazio", label: "Oui, sur Occazio" },
-  { value: "ailleurs", label: "Non, ailleurs" },
-  { value: "non_precise", label: "Je préfère ne pas répondre" },
-] as const;
 
 /**
  * 'Marquer comme vendue' asks for confirmation and 'Vendu sur Occazio ?' (issue 36): only 'oui'
@@ -226,7 +249,7 @@ function MarkSoldDialog({
             <fieldset>
               <legend className="text-sm font-semibold text-slate-800">Vendu sur Occazio ?</legend>
               <div className="mt-2 space-y-2">
-                {CHANNELS.map((c) => (
+                {SOLD_CHANNEL_OPTIONS.map((c) => (
                   <label key={c.value} className="flex items-center gap-2 text-sm text-slate-800">
                     <input type="radio" name="channel" value={c.value} checked={channel === c.value} onChange={() => setChannel(c.value)} className="h-4 w-4 accent-brand-600" />
                     {c.label}

@@ -27,6 +27,8 @@ const TAB_OF_STATUS: Partial<Record<ListingStatus, HostingTab>> = {
   published: "published",
   // Sold listings left search but remain the seller's history: shown as sold under 'Annonce publiée'.
   sold: "published",
+  // Taken offline for a while (decision 0058): shown 'Hors ligne' under 'Annonce publiée', with 'Remettre en vente'.
+  withdrawn: "published",
   deleted: "deleted",
 };
 

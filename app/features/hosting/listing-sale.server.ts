@@ -7,22 +7,22 @@ import { AppError } from "~/server/app-error";
 import type { JobQueue } from "~/server/jobs.server";
 import { SALE_UNDO_DAYS } from "./hosting-flash";
 
-/** 'Vendu sur Occazio ?' (issue 36): oui / non / je préfère ne pas répondre. */
-export const SOLD_CHANNELS = ["occazio", "ailleurs", "non_precise"] as const;
-export type SoldChannel = (typeof SOLD_CHANNELS)[number];
+import { isSoldChannel, SOLD_CHANNEL_MESSAGE, type SoldChannel } from "./sold-channels";
+
+export { SOLD_CHANNELS, type SoldChannel } from "./sold-channels";
 
 export { SALE_UNDO_DAYS };
 
 export const SALE_MESSAGES = {
   unauthenticated: "Vous devez être connecté pour gérer vos annonces.",
   soldNotPublished: "Seule une annonce publiée peut être marquée comme vendue.",
-  channel: "Indiquez si le véhicule a été vendu sur Occazio (ou que vous préférez ne pas répondre).",
+  channel: SOLD_CHANNEL_MESSAGE,
   notSold: "Cette annonce n'est pas marquée comme vendue.",
   undoExpired: `La vente ne peut plus être annulée : elle date de plus de ${SALE_UNDO_DAYS} jours.`,
 } as const;
 
 function soldChannel(value: unknown): SoldChannel {
-  if (typeof value === "string" && (SOLD_CHANNELS as readonly string[]).includes(value)) return value as SoldChannel;
+  if (isSoldChannel(value)) return value;
   throw new AppError("invalid", SALE_MESSAGES.channel);
 }
 
@@ -42,7 +42,8 @@ export async function markListingSold(options: {
   const userId = requireUserId(options.userId, SALE_MESSAGES.unauthenticated);
   return options.db.transaction(async (tx) => {
     const listing = await findOwnedListing({ db: tx, userId, listingId: options.listingId, lock: true });
-    if (listing.status === "published") {
+    // A car taken offline while reserved (decision 0058) may be sold too.
+    if (listing.status === "published" || listing.status === "withdrawn") {
       // Asked once the listing is known to be the seller's and for sale.
       const channel = options.channel === undefined ? null : soldChannel(options.channel);
       await tx

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatListingAge, formatMileage, formatPrice } from "~/ui/format";
 import { PhotoCarousel } from "~/ui/photo-carousel";
@@ -24,6 +24,13 @@ export const CARD_IMAGE_SIZES = "(max-width: 639px) 100vw, (max-width: 1023px) 5
 /** Results (/recherche): a 120 px photo on phones' compact cards, the grid's widths elsewhere. */
 export const RESULT_CARD_IMAGE_SIZES = "(max-width: 640px) 120px, (max-width: 1023px) 50vw, 360px";
 export const RESULT_CARD_IMAGE_SIZES_LARGE = CARD_IMAGE_SIZES;
+
+/** Year · km · energy of a compact card, the unknown ones left out. */
+function compactFacts(listing: ListingCardData): string[] {
+  return [listing.year?.toString(), listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel)].filter(
+    (fact): fact is string => Boolean(fact),
+  );
+}
 
 /**
  * A listing in a grid (spec §2 Search: card contents): photo carousel (previous/next wrap
@@ -89,11 +96,21 @@ export function ListingCard({
           {listing.mileage != null ? formatMileage(listing.mileage) : "Kilométrage non spécifié"} ·{" "}
           {fuelLabel(listing.fuel) ?? "Énergie non spécifiée"}
         </p>
-        {/* Compact cards (results on phones, issue 36): the key facts on one line, shown by app.css. */}
-        <div className="card-compact hidden truncate text-sm text-slate-600">
-          {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel)]
-            .filter(Boolean)
-            .join(" · ")}
+        {/*
+          Compact cards (results on phones, issue 36): the key facts, shown by app.css. Each fact
+          stays whole ('Électrique', '132 300 km'): when they do not fit on one line (320 px, a
+          long energy), the line breaks between two facts, never inside one and never with '…'.
+        */}
+        <div className="card-compact hidden text-sm text-slate-600">
+          {compactFacts(listing).map((fact, i, facts) => (
+            <Fragment key={fact}>
+              <span className="whitespace-nowrap">
+                {fact}
+                {i < facts.length - 1 ? " ·" : ""}
+              </span>
+              {i < facts.length - 1 ? " " : ""}
+            </Fragment>
+          ))}
         </div>
         <div className="card-price flex items-center justify-between gap-2 pt-1">
           {priceDrop && listing.price != null ? (

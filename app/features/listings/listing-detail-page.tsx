@@ -13,6 +13,7 @@ import { ReportListing } from "~/features/moderation/report-listing";
 import type { ListingPriceRating } from "~/features/pricing/price-rating";
 import { PriceRatingBadge } from "~/features/pricing/price-rating-badge";
 import { PriceRatingSection } from "~/features/pricing/price-rating-section";
+import { isEditableStatus } from "~/features/publish/editable-statuses";
 import { formatDate, formatDateTime, formatMileage, formatPrice } from "~/ui/format";
 import { useInteractive } from "~/ui/use-interactive";
 import { WhenVisible } from "~/ui/when-visible";
@@ -54,6 +55,23 @@ function BackButton() {
   );
 }
 
+/**
+ * The owner's action on the page: 'Modifier mon annonce' while the listing can be edited; a sold
+ * or withdrawn one is managed from 'Mes annonces' (sale undone, back on sale), where the edit
+ * form would only refuse.
+ */
+function OwnerLink({ listing, className }: { listing: ListingDetail; className: string }) {
+  return isEditableStatus(listing.status) ? (
+    <Link to={`/edit-annonce/${listing.id}`} className={className}>
+      Modifier mon annonce
+    </Link>
+  ) : (
+    <Link to="/hosting" className={className}>
+      Gérer dans Mes annonces
+    </Link>
+  );
+}
+
 function StatusBanner({ listing }: { listing: ListingDetail }) {
   const text =
     listing.status === "pending"
@@ -62,11 +80,13 @@ function StatusBanner({ listing }: { listing: ListingDetail }) {
         ? `Cette annonce a été refusée${listing.rejectionReason ? ` : ${listing.rejectionReason}` : "."} Modifiez-la pour la soumettre à nouveau.`
         : listing.status === "sold"
           ? "Cette annonce est marquée comme vendue : elle n'apparaît plus dans les résultats."
-          : listing.status === "deleted"
-            ? listing.removal
-              ? `Cette annonce a été retirée par ${listing.removal.by} le ${formatDateTime(listing.removal.at)}${listing.removal.reason ? `. Motif : ${listing.removal.reason}` : "."} Elle n'est plus visible du public.`
-              : `Cette annonce a été supprimée${listing.deletedAt ? ` le ${formatDateTime(listing.deletedAt)}` : ""} : elle n'est plus visible du public.`
-            : null;
+          : listing.status === "withdrawn"
+            ? "Cette annonce est hors ligne : vous l'avez retirée de la vente. Remettez-la en vente depuis « Mes annonces » ou « Mon stock »."
+            : listing.status === "deleted"
+              ? listing.removal
+                ? `Cette annonce a été retirée par ${listing.removal.by} le ${formatDateTime(listing.removal.at)}${listing.removal.reason ? `. Motif : ${listing.removal.reason}` : "."} Elle n'est plus visible du public.`
+                : `Cette annonce a été supprimée${listing.deletedAt ? ` le ${formatDateTime(listing.deletedAt)}` : ""} : elle n'est plus visible du public.`
+              : null;
   if (!text) return null;
   return (
     <p
@@ -87,7 +107,13 @@ function Facts({ listing }: { listing: ListingDetail }) {
         <div key={label}>
           <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
           <dd className="font-medium">
-            {value === null || value === "" ? NOT_SPECIFIED : label === CRITAIR_FACT ? <CritAirSticker critair={listing.critair} withText /> : value}
+            {value === null || value === "" ? (
+              NOT_SPECIFIED
+            ) : label === CRITAIR_FACT ? (
+              <CritAirSticker critair={listing.critair} withText />
+            ) : (
+              value
+            )}
           </dd>
         </div>
       ))}
@@ -102,9 +128,17 @@ function Description({ text }: { text: string | null }) {
   const long = text.length > DESCRIPTION_PREVIEW;
   return (
     <div>
-      <p className="whitespace-pre-line text-slate-800">{long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text}</p>
+      <p className="whitespace-pre-line text-slate-800">
+        {long && !expanded ? `${text.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…` : text}
+      </p>
       {long ? (
-        <button type="button" className="mt-2 text-sm font-semibold text-brand-700 underline disabled:cursor-wait disabled:opacity-50" aria-expanded={expanded} disabled={!interactive} onClick={() => setExpanded(!expanded)}>
+        <button
+          type="button"
+          className="mt-2 text-sm font-semibold text-brand-700 underline disabled:cursor-wait disabled:opacity-50"
+          aria-expanded={expanded}
+          disabled={!interactive}
+          onClick={() => setExpanded(!expanded)}
+        >
           {expanded ? "Voir moins" : "Voir plus"}
         </button>
       ) : null}
@@ -114,18 +148,13 @@ function Description({ text }: { text: string | null }) {
 
 /**
  * Phones (768 px or less): the price and the seller's 'Message' and 'Téléphone' stay at hand at
- * the bottom of the screen, above the tab bar. Sticky at the end of the article rather than fixed,
- * so it covers nothing once the page is scrolled to its end: it then rests in its own place,
- * after the content. The owner gets 'Modifier mon annonce' instead.
+ * the bottom of the screen, docked above the tab bar from the first screen to the page's end. It
+ * covers nothing for good: the footer reserves its height (app.css), so the page's last lines
+ * scroll clear of it. The owner gets 'Modifier mon annonce' instead.
  */
 function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop: PriceDropBadge | null }) {
   return (
-    <div
-      role="region"
-      aria-label="Contacter le vendeur"
-      data-contact-bar
-      className="listing-contact-bar"
-    >
+    <div role="region" aria-label="Contacter le vendeur" data-contact-bar className="listing-contact-bar">
       <div className="flex items-center gap-2">
         {priceDrop && listing.price != null ? (
           <div className="min-w-0 flex-1">
@@ -143,9 +172,10 @@ function ContactBar({ listing, priceDrop }: { listing: ListingDetail; priceDrop:
           </p>
         )}
         {listing.isOwner ? (
-          <Link to={`/edit-annonce/${listing.id}`} className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700">
-            Modifier mon annonce
-          </Link>
+          <OwnerLink
+            listing={listing}
+            className="whitespace-nowrap rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700"
+          />
         ) : listing.status === "published" ? (
           <>
             <MessageSellerButton listingId={listing.id} compact bubbleClassName={BUBBLE} />
@@ -181,8 +211,17 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
   const { listing, favorite, history, priceRating, priceDrop, priceHistory, similar, canonical, origin } = data;
   const { map } = useRootData();
   const title = `${listing.brand} - ${listing.model}`;
-  const share = <ShareListing url={canonical} title={`${listing.brand} ${listing.model}`} price={listing.price != null ? formatPrice(listing.price) : null} />;
-  const jsonLd = listingJsonLd(listing, { url: canonical, images: listing.photos.map((p) => new URL(p.large, origin).toString()) });
+  const share = (
+    <ShareListing
+      url={canonical}
+      title={`${listing.brand} ${listing.model}`}
+      price={listing.price != null ? formatPrice(listing.price) : null}
+    />
+  );
+  const jsonLd = listingJsonLd(listing, {
+    url: canonical,
+    images: listing.photos.map((p) => new URL(p.large, origin).toString()),
+  });
   return (
     <article className="space-y-6">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jsonLd) }} />
@@ -205,16 +244,31 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
           <header>
             <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
             <p className="mt-1 text-slate-600">
-              {[listing.year, listing.mileage != null ? formatMileage(listing.mileage) : null, fuelLabel(listing.fuel), listing.gearbox].filter(Boolean).join(" · ")}
+              {[
+                listing.year,
+                listing.mileage != null ? formatMileage(listing.mileage) : null,
+                fuelLabel(listing.fuel),
+                listing.gearbox,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
             </p>
             <div className="mt-1 flex items-center justify-between gap-2">
               <p className="text-sm text-slate-500">
-                {[`Réf. ${listingReference(listing.id)}`, listing.publishedAt ? `publiée le ${formatDate(listing.publishedAt)}` : null].filter(Boolean).join(" · ")}
+                {[
+                  `Réf. ${listingReference(listing.id)}`,
+                  listing.publishedAt ? `publiée le ${formatDate(listing.publishedAt)}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(" · ")}
               </p>
               {listing.status === "published" ? <div className="wide:hidden">{share}</div> : null}
             </div>
             {priceRating?.level ? (
-              <a href="#prix-marche" className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600">
+              <a
+                href="#prix-marche"
+                className="mt-2 inline-block rounded-full focus-visible:outline-2 focus-visible:outline-brand-600"
+              >
                 <PriceRatingBadge level={priceRating.level} size="md" />
               </a>
             ) : null}
@@ -222,16 +276,25 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             {priceDrop && listing.price != null ? (
               // Phones: the new price is in the contact bar; here the badge and the old price.
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm wide:hidden">
-                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Prix en baisse</span>
+                <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                  Prix en baisse
+                </span>
                 <s className="text-slate-500">
                   <span className="sr-only">au lieu de </span>
                   {formatPrice(priceDrop.previousPrice)}
                 </s>
-                <span className="font-medium text-emerald-700">−{Math.round(((priceDrop.previousPrice - listing.price) / priceDrop.previousPrice) * 100)} %</span>
+                <span className="font-medium text-emerald-700">
+                  −{Math.round(((priceDrop.previousPrice - listing.price) / priceDrop.previousPrice) * 100)} %
+                </span>
               </p>
             ) : null}
             {priceDrop && listing.price != null ? (
-              <PriceDropPrice price={listing.price} drop={priceDrop} size="detail" className="mt-2 hidden wide:flex lg:hidden" />
+              <PriceDropPrice
+                price={listing.price}
+                drop={priceDrop}
+                size="detail"
+                className="mt-2 hidden wide:flex lg:hidden"
+              />
             ) : (
               <p className="mt-2 hidden text-2xl font-extrabold text-brand-700 wide:block lg:hidden">
                 {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
@@ -244,7 +307,12 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             </h2>
             <Facts listing={listing} />
             {listing.histovecUrl ? (
-              <a href={listing.histovecUrl} target="_blank" rel="noopener noreferrer nofollow" className="mt-4 inline-block font-semibold text-brand-700 underline">
+              <a
+                href={listing.histovecUrl}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="mt-4 inline-block font-semibold text-brand-700 underline"
+              >
                 Rapport HistoVec disponible
               </a>
             ) : null}
@@ -265,7 +333,12 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
               <WhenVisible placeholder={<div className="h-[300px] rounded-xl bg-slate-100" />}>
                 {() => (
                   <Suspense fallback={<div className="h-[300px] rounded-xl bg-slate-100" />}>
-                    <AreaMap latitude={listing.latitude!} longitude={listing.longitude!} tileUrl={map.tileUrl} attribution={map.attribution} />
+                    <AreaMap
+                      latitude={listing.latitude!}
+                      longitude={listing.longitude!}
+                      tileUrl={map.tileUrl}
+                      attribution={map.attribution}
+                    />
                   </Suspense>
                 )}
               </WhenVisible>
@@ -278,9 +351,15 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             {priceDrop && listing.price != null ? (
               <PriceDropPrice price={listing.price} drop={priceDrop} size="detail" className="hidden lg:flex" />
             ) : (
-              <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">{listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}</p>
+              <p className="hidden text-3xl font-extrabold text-brand-700 lg:block">
+                {listing.price != null ? formatPrice(listing.price) : "Prix non précisé"}
+              </p>
             )}
-            {listing.status === "published" ? <p className="text-sm text-slate-500 lg:mt-1">{listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce</p> : null}
+            {listing.status === "published" ? (
+              <p className="text-sm text-slate-500 lg:mt-1">
+                {listing.heartCount} personne{listing.heartCount > 1 ? "s ont" : " a"} sauvegardé cette annonce
+              </p>
+            ) : null}
           </div>
           <section aria-labelledby="vendeur" className="space-y-3 rounded-xl bg-white p-5 shadow-sm">
             <h2 id="vendeur" className="text-lg font-semibold">
@@ -288,13 +367,23 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             </h2>
             <p>
               <Link
-                to={listing.seller.pro?.verified ? `/pro/${encodeURIComponent(listing.seller.pro.slug)}` : `/profile/${encodeURIComponent(listing.seller.username)}`}
+                to={
+                  listing.seller.pro?.verified
+                    ? `/pro/${encodeURIComponent(listing.seller.pro.slug)}`
+                    : `/profile/${encodeURIComponent(listing.seller.username)}`
+                }
                 className="font-semibold text-brand-700 underline"
               >
                 {listing.seller.name}
               </Link>
               {/* Who sells (L111-7 II 3°, decision 0033); private sellers: the private-sale notice below. */}
-              <span className="mt-1 block text-sm font-semibold">{listing.seller.pro ? (listing.seller.pro.verified ? "Professionnel vérifié" : "Professionnel") : "Particulier"}</span>
+              <span className="mt-1 block text-sm font-semibold">
+                {listing.seller.pro
+                  ? listing.seller.pro.verified
+                    ? "Professionnel vérifié"
+                    : "Professionnel"
+                  : "Particulier"}
+              </span>
             </p>
             {/* Trust figures (issue 33): the lines SellerTrust (features/sellers) renders, inline here to fit the page's first-load budget. */}
             <ul className="space-y-1 text-sm text-slate-500">
@@ -312,9 +401,10 @@ export function ListingDetailPage({ data }: { data: ListingPageData }) {
             )}
             {/* Phones have these in the contact bar. */}
             {listing.isOwner && listing.status !== "deleted" ? (
-              <Link to={`/edit-annonce/${listing.id}`} className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700">
-                Modifier mon annonce
-              </Link>
+              <OwnerLink
+                listing={listing}
+                className="block rounded-lg max-wide:hidden bg-brand-600 px-4 py-2.5 text-center text-sm font-semibold text-white hover:bg-brand-700"
+              />
             ) : listing.status === "published" ? (
               <div className="space-y-3 max-wide:hidden">
                 <MessageSellerButton listingId={listing.id} />

@@ -93,6 +93,7 @@ export async function getListingDetail(options: {
       (listing.status === "pending" ||
         listing.status === "rejected" ||
         listing.status === "sold" ||
+        listing.status === "withdrawn" ||
         listing.status === "deleted"));
   if (!visible) throw new AppError("not_found", NOT_FOUND_MESSAGE);
   const removal = listing.status === "deleted" ? await removalOf(options.db, listing.id, isModerator) : null;

@@ -4,6 +4,7 @@ import { LazyDialogSlot, lazyDialog, useLazyDialog } from "~/ui/lazy-dialog";
 import { PLACEHOLDER_PHOTO_SRC as PLACEHOLDER_PHOTO } from "~/ui/photo-carousel";
 import type { ListingDetailPhoto } from "./listing-detail-data";
 import { Arrow, navButton } from "./photo-nav";
+import { deName } from "~/ui/elision";
 
 /**
  * The first photo is in the page twice (phone strip, wide grid; CSS hides one). Same `sizes` on
@@ -66,7 +67,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
   return (
     <>
       {/* Phones: swipe (scroll snap) or the arrows; wraps around. */}
-      <div className="relative wide:hidden" aria-roledescription="carrousel" aria-label={`Photos de ${alt}`}>
+      <div className="relative wide:hidden" aria-roledescription="carrousel" aria-label={`Photos ${deName(alt)}`}>
         <div
           ref={strip}
           className="flex snap-x snap-mandatory overflow-x-auto rounded-xl [scrollbar-width:none]"
@@ -105,7 +106,7 @@ export function PhotoGallery({ photos, alt }: { photos: ListingDetailPhoto[]; al
       </div>
 
       {/* Wider screens: main photo and up to two side photos. */}
-      <div role="group" aria-label={`Photos de ${alt}`} className={`hidden gap-2 wide:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}>
+      <div role="group" aria-label={`Photos ${deName(alt)}`} className={`hidden gap-2 wide:grid ${photos.length > 1 ? "grid-cols-3 grid-rows-2" : "grid-cols-1"} h-[420px] overflow-hidden rounded-xl`}>
         {photos.slice(0, 3).map((photo, i) => (
           <button
             key={photo.src}

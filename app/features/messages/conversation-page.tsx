@@ -11,6 +11,7 @@ import { ReportConversation } from "~/features/messages/report-conversation";
 import { buttonClasses } from "~/ui/button";
 import { formatDateTime, formatPrice } from "~/ui/format";
 import { PageLinks } from "~/ui/pagination";
+import { deName } from "~/ui/elision";
 
 /** What the route's action answers: send, archive / unarchive, report. */
 export type ConversationActionResult = { intent: string; ok: string } | { intent: string; error: string };
@@ -86,7 +87,7 @@ function MessageList({ thread }: { thread: ConversationThread }) {
         {thread.messages.map((message) => (
           <li key={message.id} className={`flex ${message.mine ? "justify-end" : "justify-start"}`}>
             <article
-              aria-label={`Message de ${message.senderName}`}
+              aria-label={`Message ${deName(message.senderName)}`}
               className={`max-w-[85%] rounded-2xl px-3 py-2 shadow-sm sm:max-w-[75%] ${message.mine ? "rounded-br-sm bg-brand-600 text-white" : "rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200"}`}
             >
               <p className={`text-xs ${message.mine ? "text-brand-100" : "text-slate-500"}`}>

@@ -27,6 +27,8 @@ export async function decideListing(options: {
   action: ModerationAction;
   reasonCode?: string | null;
   reasonText?: string | null;
+  /** The journal row also names the seller's account (decisions a professional's card counts). */
+  journalOwner?: boolean;
   /** Runs in the decision's transaction (the seller's e-mail, enqueued with the decision). */
   inTransaction?: (tx: DbExecutor, row: Decided) => Promise<void>;
 }): Promise<Decided> {
@@ -54,6 +56,7 @@ export async function decideListing(options: {
     }
     await tx.insert(moderationEvents).values({
       listingId: row.id,
+      targetUserId: options.journalOwner ? row.ownerId : null,
       moderatorId: options.viewer.id,
       action: options.action,
       reasonCode: options.reasonCode ?? null,

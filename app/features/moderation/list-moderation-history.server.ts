@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
-import { conversations, listings, moderationEvents, user, type ModerationAction } from "~/db/schema";
+import { conversations, listings, moderationEvents, proProfiles, user, type ModerationAction } from "~/db/schema";
 import { listingPath } from "~/features/listings/listing-seo";
 import {
   CONVERSATION_REPORT_REASONS,
@@ -20,7 +20,7 @@ export const HISTORY_PAGE_SIZE = 25;
 function reasonLabel(action: ModerationAction, code: string | null, fromConversation: boolean): string | null {
   if (!code) return null;
   const table: Record<string, string> =
-    action === "rejected" || action === "revision_rejected"
+    action === "rejected" || action === "revision_rejected" || action === "sample_removed"
       ? REJECTION_REASONS
       : fromConversation || action === "account_warned" || action === "account_suspended"
         ? CONVERSATION_REPORT_REASONS
@@ -38,6 +38,8 @@ export async function listModerationHistory(options: {
   viewer: Viewer | null;
   listingId?: string | null;
   moderatorId?: string | null;
+  /** Decisions about this account (warnings, suspensions, a professional's trust and reviews). */
+  accountId?: string | null;
   page?: number;
   pageSize?: number;
 }): Promise<ModerationHistory> {
@@ -46,16 +48,18 @@ export async function listModerationHistory(options: {
   const pageSize = options.pageSize ?? HISTORY_PAGE_SIZE;
   const listingId = options.listingId && isUuid(options.listingId) ? options.listingId : null;
   const moderatorId = options.moderatorId || null;
+  const accountId = options.accountId || null;
   const where: SQL[] = [];
   if (listingId) where.push(eq(moderationEvents.listingId, listingId));
   if (moderatorId) where.push(eq(moderationEvents.moderatorId, moderatorId));
+  if (accountId) where.push(eq(moderationEvents.targetUserId, accountId));
   const filter = where.length ? and(...where) : undefined;
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(moderationEvents).where(filter);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(pageCount, Math.max(1, Math.trunc(options.page ?? 1) || 1));
   const moderator = alias(user, "moderator");
   const target = alias(user, "target");
-  const [rows, moderators, filteredListing] = await Promise.all([
+  const [rows, moderators, filteredListing, filteredAccount] = await Promise.all([
     db
       .select({
         id: moderationEvents.id,
@@ -91,6 +95,13 @@ export async function listModerationHistory(options: {
           .from(listings)
           .where(eq(listings.id, listingId))
       : [],
+    accountId
+      ? db
+          .select({ id: user.id, username: user.username, companyName: proProfiles.companyName })
+          .from(user)
+          .leftJoin(proProfiles, eq(proProfiles.userId, user.id))
+          .where(eq(user.id, accountId))
+      : [],
   ]);
   const title = (l: { brand: string; model: string; year: number | null }) =>
     [l.brand, l.model, l.year].filter(Boolean).join(" ");
@@ -118,6 +129,9 @@ export async function listModerationHistory(options: {
     filters: {
       listing: filteredListing[0] ? { id: filteredListing[0].id, title: title(filteredListing[0]) } : null,
       moderatorId,
+      account: filteredAccount[0]
+        ? { id: filteredAccount[0].id, name: filteredAccount[0].companyName ?? filteredAccount[0].username ?? "?" }
+        : null,
     },
   };
 }

@@ -3,10 +3,16 @@ import { checkAgainstModel } from "~/features/catalogue/model-specs";
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { DbExecutor } from "~/db/client.server";
-import { listingPhotos, listings, moderationEvents, user } from "~/db/schema";
-import { sellerStats as sellerStatsTable } from "~/db/pro-schema";
+import { listingPhotos, listings, moderationEvents, user, type Listing } from "~/db/schema";
+import { proProfiles, sellerStats as sellerStatsTable } from "~/db/pro-schema";
+import { publicNameOf } from "~/features/account/display-name";
+import { publicNameColumns } from "~/features/account/public-name.server";
 import { isVeryActivePrivateSeller } from "~/features/sellers/very-active";
 import { photoUrls } from "~/features/listings/listing-cards.server";
+import { critAirLabel } from "~/features/catalogue/critair-label";
+import { isOverFourYears, todayInFrance } from "~/features/catalogue/vehicle-age";
+import { listingExtras } from "~/features/listings/listing-extras.server";
+import { inspectionText, ownersText } from "~/features/listings/vehicle-facts";
 import type { Storage } from "~/server/storage.server";
 import { listingHistoryRows } from "./get-listing-history.server";
 import { requireModerator, type Viewer } from "./moderator.server";
@@ -39,13 +45,15 @@ export async function listModerationQueue(options: {
   const rows = await db
     .select({
       listing: listings,
-      seller: { id: user.id, username: user.username, createdAt: user.createdAt },
+      seller: { id: user.id, createdAt: user.createdAt, ...publicNameColumns(user) },
+      companyName: proProfiles.companyName,
       // Listings published in 12 months, kept by the 'seller-stats' job (decision 0035).
       publishedLast12Months: sellerStatsTable.publishedLast12Months,
     })
     .from(listings)
     .innerJoin(user, eq(user.id, listings.ownerId))
     .leftJoin(sellerStatsTable, eq(sellerStatsTable.userId, listings.ownerId))
+    .leftJoin(proProfiles, eq(proProfiles.userId, listings.ownerId))
     .where(pending)
     .orderBy(asc(listings.submittedAt), asc(listings.id))
     .limit(pageSize)
@@ -78,7 +86,7 @@ export async function listModerationQueue(options: {
     duplicatePhotoCounts(db, ids),
   ]);
   const items: QueueItem[] = [];
-  for (const { listing, seller, publishedLast12Months } of rows) {
+  for (const { listing, seller, companyName, publishedLast12Months } of rows) {
     const own = photos.filter((p) => p.listingId === listing.id);
     const market = estimates.get(listing.id) ?? null;
     const stats = (status: string) => sellerStats.find((s) => s.ownerId === seller.id && s.status === status)?.n ?? 0;
@@ -103,12 +111,16 @@ export async function listModerationQueue(options: {
       seats: listing.seats,
       licenseStatus: listing.licenseStatus,
       description: listing.description,
+      ...vehicleClaims(listing),
       city: listing.city,
       postalCode: listing.postalCode,
       submittedAt: listing.submittedAt?.toISOString() ?? null,
       photos: own.map((p) => photoUrls(options.storage, p, listing.status)),
       seller: {
-        username: seller.username ?? "?",
+        id: seller.id,
+        name: publicNameOf(seller),
+        // The shop's name when the listing is a professional's (its profile, validated or not).
+        companyName: listing.sellerKind === "pro" ? companyName : null,
         memberSince: seller.createdAt.toISOString(),
         published: stats("published") + stats("sold"),
         rejected: stats("rejected"),
@@ -149,6 +161,28 @@ async function duplicatePhotoCounts(db: DbExecutor, listingIds: string[]): Promi
     .where(inArray(listingPhotos.listingId, listingIds))
     .groupBy(listingPhotos.listingId);
   return new Map(rows.map((r) => [r.listingId, r.n]));
+}
+
+/**
+ * The facts of issue 34 a seller claims (Crit'Air, contrôle technique, owners, equipment,
+ * HistoVec…), as buyers will read them: the moderator checks them against the description and
+ * the photos. null values read 'Non spécifié'.
+ */
+function vehicleClaims(listing: Listing): Pick<QueueItem, "claims" | "histovecUrl"> {
+  const extras = listingExtras(listing);
+  return {
+    claims: [
+      ["Norme Euro", listing.euroNorm],
+      ["Crit'Air", listing.critair != null ? critAirLabel(listing.critair) : null],
+      [
+        "Contrôle technique",
+        inspectionText(listing.inspectionDate, listing.inspectionResult, isOverFourYears(listing.firstRegistration, todayInFrance())),
+      ],
+      ["Propriétaires", ownersText(listing.ownerCount)],
+      ...extras.moreFacts,
+    ],
+    histovecUrl: extras.histovecUrl,
+  };
 }
 
 /** How many listings of each seller moderators have removed after a report (any listing, not just this page's). */

@@ -140,7 +140,7 @@ export async function pendingRevisionOf(db: DbExecutor, listingId: string): Prom
 const shown = (value: unknown): string => (value === null || value === undefined || value === "" ? "—" : String(value));
 
 /** The inspection's result as the seller chose it ('Favorable'…), not its stored code. */
-const shownField = (field: MaterialField, value: unknown): string =>
+export const shownField = (field: MaterialField, value: unknown): string =>
   field === "inspectionResult" && typeof value === "string" && value in INSPECTION_RESULT_LABELS
     ? INSPECTION_RESULT_LABELS[value as InspectionResult]
     : Array.isArray(value)

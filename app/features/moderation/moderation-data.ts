@@ -61,12 +61,19 @@ export interface QueueItem {
   seats: number | null;
   licenseStatus: string | null;
   description: string | null;
+  /** Euro standard, Crit'Air, contrôle technique, owners, warranty, equipment…: label → text, null when not given. */
+  claims: [label: string, value: string | null][];
+  histovecUrl: string | null;
   city: string | null;
   postalCode: string | null;
   submittedAt: string | null;
   photos: ListingCardPhoto[];
   seller: {
-    username: string;
+    id: string;
+    /** The name other members see ('Camille D.'), never the generated handle. */
+    name: string;
+    /** The professional's company, for a pro's listing. */
+    companyName: string | null;
     memberSince: string;
     published: number;
     rejected: number;
@@ -169,7 +176,12 @@ export interface ModerationHistory {
   pageCount: number;
   /** For the filter: every moderator account. */
   moderators: { id: string; username: string }[];
-  filters: { listing: { id: string; title: string } | null; moderatorId: string | null };
+  filters: {
+    listing: { id: string; title: string } | null;
+    moderatorId: string | null;
+    /** Decisions about one account (a professional's trust and reviews). */
+    account: { id: string; name: string } | null;
+  };
 }
 
 /** A professional waiting in the 'Professionnels' tab. */
@@ -193,4 +205,62 @@ export interface PendingProItem {
 export interface PendingPros {
   count: number;
   items: PendingProItem[];
+}
+
+/** A moderation decision as a professional's card recalls it (trust given or withdrawn). */
+export interface TrustDecision {
+  trusted: boolean;
+  at: string;
+  moderator: string | null;
+  reason: string | null;
+}
+
+/** A verified professional in the 'Professionnels' tab's search (decision 0054). */
+export interface VerifiedProItem {
+  userId: string;
+  companyName: string;
+  siret: string;
+  place: string;
+  /** The dealer page. */
+  path: string;
+  verifiedAt: string | null;
+  trusted: boolean;
+  /** The last 'de confiance' decision (who, when, why), or null when none was ever made. */
+  lastTrustDecision: TrustDecision | null;
+  publishedCount: number;
+  /** After-the-fact reviews of its imports: conforming, removed, waiting. */
+  reviews: { confirmed: number; removed: number; waiting: number };
+  account: { email: string; username: string };
+  own: boolean;
+}
+
+export interface VerifiedPros {
+  items: VerifiedProItem[];
+  count: number;
+  trustedCount: number;
+  page: number;
+  pageCount: number;
+  filters: { query: string; trustedOnly: boolean };
+}
+
+/** A trusted dealer's listing published at once and drawn for review ('Contrôle après publication'). */
+export interface ReviewSampleItem extends ModeratedListingRef {
+  kind: "created" | "updated";
+  sampledAt: string;
+  price: number | null;
+  mileage: number | null;
+  description: string | null;
+  /** Approved photos in the seller's order (the first is the main one). */
+  photos: ListingCardPhoto[];
+  photosChanged: boolean;
+  /** What the change replaced: before (as reviewed or first published) → now online. */
+  diff: RevisionDiffRow[];
+  dealer: { userId: string; companyName: string; trusted: boolean };
+}
+
+export interface ReviewSamples {
+  count: number;
+  /** TRUSTED_REVIEW_SAMPLE_PERCENT, shown to moderators. */
+  percent: number;
+  items: ReviewSampleItem[];
 }

@@ -120,3 +120,42 @@ export function proRefusedEmail(options: { name: string; companyName: string; re
     action: { label: "Corriger mon profil", url: options.editUrl },
   });
 }
+
+/** 'De confiance' given (decision 0054): the moderators' reason stays in their journal. */
+export function proTrustedEmail(options: { name: string; companyName: string; stockUrl: string }) {
+  return renderEmail({
+    subject: "Vos imports de stock sont publiés directement",
+    greeting: hello(options.name),
+    paragraphs: [
+      `Notre équipe a accordé le statut « de confiance » à ${options.companyName}.`,
+      "Les annonces que vos imports créent ou modifient sont désormais publiées immédiatement, sans attendre notre validation. Notre équipe en contrôle une partie après leur publication et peut retirer une annonce non conforme.",
+    ],
+    action: { label: "Voir mon stock", url: options.stockUrl },
+  });
+}
+
+export function proTrustWithdrawnEmail(options: { name: string; companyName: string; stockUrl: string }) {
+  return renderEmail({
+    subject: "Vos imports de stock repassent par la validation",
+    greeting: hello(options.name),
+    paragraphs: [
+      `Notre équipe a retiré le statut « de confiance » de ${options.companyName}.`,
+      "Les nouvelles annonces de vos imports et les modifications importantes de vos annonces en ligne (description, kilométrage, équipements, photos…) sont de nouveau vérifiées par notre équipe avant leur publication. Les changements de prix restent immédiats.",
+    ],
+    action: { label: "Voir mon stock", url: options.stockUrl },
+  });
+}
+
+/** A trusted dealer's listing taken offline by the after-the-fact review: to be corrected. */
+export function sampleRemovedEmail(options: { name: string; listing: ListingRef; reason: string; editUrl: string }) {
+  return renderEmail({
+    subject: "Votre annonce a été retirée après contrôle",
+    greeting: `Bonjour ${options.name},`,
+    paragraphs: [
+      `Notre équipe a contrôlé votre annonce ${options.listing.brand} ${options.listing.model}, publiée par votre import, et l'a retirée du site.`,
+      `Motif : ${options.reason}`,
+      "Corrigez-la depuis « Mes annonces » ou dans votre fichier de stock : elle repassera en validation avant d'être de nouveau visible.",
+    ],
+    action: { label: "Modifier mon annonce", url: options.editUrl },
+  });
+}

@@ -16,12 +16,17 @@ const ACTION_TONE: Record<string, string> = {
   report_dismissed: "bg-slate-100 text-slate-800",
   pro_verified: "bg-emerald-100 text-emerald-900",
   pro_refused: "bg-amber-100 text-amber-900",
+  pro_trusted: "bg-emerald-100 text-emerald-900",
+  pro_untrusted: "bg-amber-100 text-amber-900",
+  sample_confirmed: "bg-emerald-100 text-emerald-900",
+  sample_removed: "bg-red-100 text-red-900",
 };
 
-function historyLink(filters: { listing?: string | null; moderator?: string | null }) {
+export function historyLink(filters: { listing?: string | null; moderator?: string | null; account?: string | null }) {
   const params = new URLSearchParams({ onglet: MODERATION_TABS.history });
   if (filters.listing) params.set("annonce", filters.listing);
   if (filters.moderator) params.set("moderateur", filters.moderator);
+  if (filters.account) params.set("compte", filters.account);
   return `/moderation?${params}`;
 }
 
@@ -36,6 +41,7 @@ export function ModerationHistoryView({ history }: { history: ModerationHistory 
       <Form noValidate method="get" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
         <input type="hidden" name="onglet" value={MODERATION_TABS.history} />
         {filters.listing ? <input type="hidden" name="annonce" value={filters.listing.id} /> : null}
+        {filters.account ? <input type="hidden" name="compte" value={filters.account.id} /> : null}
         <label className="text-sm font-medium">
           Modérateur
           <select
@@ -57,8 +63,16 @@ export function ModerationHistoryView({ history }: { history: ModerationHistory 
         {filters.listing ? (
           <p className="flex flex-wrap items-center gap-2 text-sm">
             Annonce : <strong>{filters.listing.title}</strong>
-            <Link to={historyLink({ moderator: filters.moderatorId })} className="text-brand-700 underline">
+            <Link to={historyLink({ moderator: filters.moderatorId, account: filters.account?.id })} className="text-brand-700 underline">
               Toutes les annonces
+            </Link>
+          </p>
+        ) : null}
+        {filters.account ? (
+          <p className="flex flex-wrap items-center gap-2 text-sm">
+            Compte : <strong className="[overflow-wrap:anywhere]">{filters.account.name}</strong>
+            <Link to={historyLink({ moderator: filters.moderatorId, listing: filters.listing?.id })} className="text-brand-700 underline">
+              Tous les comptes
             </Link>
           </p>
         ) : null}
@@ -76,7 +90,7 @@ export function ModerationHistoryView({ history }: { history: ModerationHistory 
                 <span>
                   par{" "}
                   {e.moderator ? (
-                    <Link to={historyLink({ moderator: e.moderator.id, listing: filters.listing?.id })} className="font-medium text-brand-700 underline">
+                    <Link to={historyLink({ moderator: e.moderator.id, listing: filters.listing?.id, account: filters.account?.id })} className="font-medium text-brand-700 underline">
                       {e.moderator.username}
                     </Link>
                   ) : (

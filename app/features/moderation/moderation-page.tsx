@@ -4,15 +4,17 @@ import { formatCount } from "~/ui/format";
 import type { PendingRevisionItem, PriceChangeItem } from "./moderation-data";
 import type { ModerationHistory } from "./moderation-data";
 import type { ModerationQueue } from "./moderation-data";
-import type { OpenReport, PendingPros } from "./moderation-data";
+import type { OpenReport, PendingPros, ReviewSamples, VerifiedPros } from "./moderation-data";
 import { MODERATION_TABS, moderationTab, type ModerationActionResult } from "./moderation-action-data";
 import { ModerationHistoryView } from "./moderation-history";
 import { ModerationPager } from "./moderation-pager";
 import { PriceChanges } from "./price-changes";
 import { ProsTab } from "./pro-card";
 import { QueueCard } from "./queue-card";
+import { ReviewSamplesSection } from "./review-sample-card";
 import { ConversationReportCard, ListingReportCard } from "./report-cards";
 import { RevisionCard } from "./revision-card";
+import { VerifiedProsSection } from "./verified-pros";
 
 export interface ModerationPageData {
   queue: ModerationQueue;
@@ -21,6 +23,10 @@ export interface ModerationPageData {
   priceChanges: PriceChangeItem[];
   pros: PendingPros;
   history: ModerationHistory | null;
+  /** 'Contrôle après publication' (queue tab only). */
+  samples: ReviewSamples | null;
+  /** 'Professionnels vérifiés' ('Professionnels' tab only). */
+  verifiedPros: VerifiedPros | null;
 }
 
 /** J / K move between queue items, as in mail clients, for fast keyboard review. */
@@ -83,6 +89,7 @@ function QueueTab({ data }: { data: ModerationPageData }) {
           ))}
         </section>
       ) : null}
+      {data.samples && data.samples.count > 0 ? <ReviewSamplesSection samples={data.samples} /> : null}
       {data.priceChanges.length > 0 ? <PriceChanges items={data.priceChanges} /> : null}
     </div>
   );
@@ -134,7 +141,12 @@ export function ModerationPage({ data }: { data: ModerationPageData }) {
       ) : null}
       {tab === "queue" ? <QueueTab data={data} /> : null}
       {tab === "reports" ? <ReportsTab reports={data.reports} /> : null}
-      {tab === "pros" ? <ProsTab pros={data.pros} /> : null}
+      {tab === "pros" ? (
+        <div className="space-y-8">
+          <ProsTab pros={data.pros} />
+          {data.verifiedPros ? <VerifiedProsSection pros={data.verifiedPros} /> : null}
+        </div>
+      ) : null}
       {tab === "history" && data.history ? <ModerationHistoryView history={data.history} /> : null}
     </section>
   );

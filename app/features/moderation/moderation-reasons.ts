@@ -49,4 +49,8 @@ export const MODERATION_ACTION_LABELS: Record<string, string> = {
   account_suspended: "Compte suspendu",
   pro_verified: "Professionnel vérifié",
   pro_refused: "Profil professionnel refusé",
+  pro_trusted: "Professionnel marqué de confiance",
+  pro_untrusted: "Confiance retirée au professionnel",
+  sample_confirmed: "Contrôle après publication : conforme",
+  sample_removed: "Annonce retirée après contrôle",
 };

@@ -83,9 +83,38 @@ export function QueueCard({ item, index, total }: { item: QueueItem; index: numb
           </div>
         ))}
       </dl>
+      <dl aria-label="Informations déclarées" className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        {item.claims.map(([label, value]) => (
+          <div key={label}>
+            <dt className="inline text-slate-500">{label} : </dt>
+            <dd className={`inline ${value ? "font-medium" : "text-slate-500"}`}>{value ?? "Non spécifié"}</dd>
+          </div>
+        ))}
+        <div>
+          <dt className="inline text-slate-500">HistoVec : </dt>
+          <dd className="inline">
+            {item.histovecUrl ? (
+              <a href={item.histovecUrl} target="_blank" rel="noopener noreferrer nofollow" className="font-medium text-brand-700 underline">
+                Ouvrir le rapport
+              </a>
+            ) : (
+              <span className="text-slate-500">Non fourni</span>
+            )}
+          </dd>
+        </div>
+      </dl>
       <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm">{item.description}</p>
       <p className="text-sm text-slate-700">
-        Vendeur <strong>{item.seller.username}</strong>, membre depuis le {formatDate(item.seller.memberSince)} :{" "}
+        {item.seller.companyName ? (
+          <>
+            Professionnel <strong>{item.seller.companyName}</strong> ({item.seller.name})
+          </>
+        ) : (
+          <>
+            Vendeur particulier <strong>{item.seller.name}</strong>
+          </>
+        )}
+        , membre depuis le {formatDate(item.seller.memberSince)} :{" "}
         {formatCount(item.seller.published, "annonce publiée", "annonces publiées")}, {formatCount(item.seller.rejected, "refusée", "refusées")}
         {item.seller.removed > 0
           ? `, ${formatCount(item.seller.removed, "retirée par la modération", "retirées par la modération")}`

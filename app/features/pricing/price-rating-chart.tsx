@@ -1,26 +1,16 @@
 import { formatNumber, formatThousandsOfEuros } from "~/ui/format";
+import { niceTicks } from "./chart-scale";
 import type { PricePoint } from "./price-rating";
-
-const WIDTH = 340;
-const HEIGHT = 210;
-const PAD = { left: 48, right: 24, top: 12, bottom: 34 };
-
-/** Round tick values (1, 2, 2.5, 5 × 10ⁿ) covering [min, max]. */
-function ticks(min: number, max: number, count: number): number[] {
-  const span = Math.max(max - min, 1);
-  const raw = span / count;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s >= raw) ?? raw;
-  const out: number[] = [];
-  for (let v = Math.ceil(min / step) * step; v <= max + 1e-9; v += step) out.push(v);
-  return out;
-}
-
 
 /**
  * Price against mileage of the comparables (grey), this listing (brand colour, larger) and its
- * estimated range (a bar at its mileage). Plain server-rendered SVG that scales to the column:
- * no chart library, nothing to hydrate.
+ * estimated range (a bar at its mileage). Plain server-rendered SVG, nothing to hydrate.
+ *
+ * Drawn in CSS pixels, without a viewBox, so that labels keep their 12 px on any screen: the
+ * plot spans the card's width (its height is set by CSS, taller on a wide card), points are
+ * placed in percent of both, and the price labels sit in the padding on its left; the mileage
+ * labels are a strip of their own below it. Both scales have round ticks covering every point;
+ * on a narrow card every other mileage label is left out, so that they never run together.
  */
 export function PriceRatingChart({
   points,
@@ -42,74 +32,65 @@ export function PriceRatingChart({
     ...(estimateLow ? [estimateLow] : []),
     ...(estimateHigh ? [estimateHigh] : []),
   ];
-  const kms = all.map((p) => p.mileage);
-  const yTicks = ticks(Math.min(...prices) * 0.95, Math.max(...prices) * 1.05, 4);
-  const xTicks = ticks(0, Math.max(...kms, 10_000) * 1.05, 4);
-  const yMin = Math.min(yTicks[0]!, Math.min(...prices));
-  const yMax = Math.max(yTicks[yTicks.length - 1]!, Math.max(...prices));
-  const xMax = Math.max(xTicks[xTicks.length - 1]!, Math.max(...kms));
-  const x = (km: number) => PAD.left + (km / xMax) * (WIDTH - PAD.left - PAD.right);
-  const y = (price: number) =>
-    PAD.top + (1 - (price - yMin) / Math.max(1, yMax - yMin)) * (HEIGHT - PAD.top - PAD.bottom);
+  const yTicks = niceTicks(Math.min(...prices), Math.max(...prices), 4);
+  const xTicks = niceTicks(0, Math.max(...all.map((p) => p.mileage), 10_000), 6);
+  const yMin = yTicks[0]!;
+  const yMax = yTicks[yTicks.length - 1]!;
+  const xMax = xTicks[xTicks.length - 1]!;
+  const percent = (share: number) => `${(share * 100).toFixed(2)}%`;
+  const x = (km: number) => percent(km / xMax);
+  const y = (price: number) => percent(1 - (price - yMin) / (yMax - yMin));
+  // More than four mileage labels need a wide card (~60 px each): on a narrow one, one in two.
+  const thinned = xTicks.length > 4;
   return (
-    <figure className="space-y-2">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-labelledby="price-chart-title"
-        className="h-auto w-full max-w-lg text-slate-500"
-      >
-        <title id="price-chart-title">{title}</title>
-        {yTicks.map((v) => (
-          <g key={`y${v}`}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-            <text x={PAD.left - 6} y={y(v) + 4} textAnchor="end" fontSize="12" fill="currentColor">
-              {formatThousandsOfEuros(v)}
-            </text>
-          </g>
-        ))}
-        {xTicks.map((v, i) => (
-          <text
-            key={`x${v}`}
-            x={x(v)}
-            y={HEIGHT - PAD.bottom + 16}
-            textAnchor={i === 0 ? "start" : i === xTicks.length - 1 ? "end" : "middle"}
-            fontSize="12"
-            fill="currentColor"
-          >
-            {formatNumber(v)}
-          </text>
-        ))}
-        <text
-          x={(PAD.left + WIDTH - PAD.right) / 2}
-          y={HEIGHT - 4}
-          textAnchor="middle"
-          fontSize="12"
-          fill="currentColor"
-        >
-          Kilométrage (km)
-        </text>
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={HEIGHT - PAD.bottom} y2={HEIGHT - PAD.bottom} stroke="#94a3b8" />
-        {points.map((p, i) => (
-          <circle key={i} cx={x(p.mileage)} cy={y(p.price)} r="3.5" fill="#94a3b8" fillOpacity="0.7" />
-        ))}
-        {self && estimateLow && estimateHigh ? (
-          <g stroke="#0f766e" strokeWidth="2.5">
+    <figure className="@container space-y-2">
+      <div role="img" aria-label={title} className="pt-2 pr-6 pl-14 text-slate-500">
+        <svg aria-hidden="true" className="block h-44 w-full overflow-visible @lg:h-60" fontSize="12">
+          {yTicks.map((v, i) => (
+            <g key={`y${v}`}>
+              <line x1="0" x2="100%" y1={y(v)} y2={y(v)} stroke={i === 0 ? "#94a3b8" : "#e2e8f0"} />
+              <text x="-8" y={y(v)} dy="4" textAnchor="end" fill="currentColor">
+                {formatThousandsOfEuros(v)}
+              </text>
+            </g>
+          ))}
+          {points.map((p, i) => (
+            <circle key={i} cx={x(p.mileage)} cy={y(p.price)} r="3.5" fill="#94a3b8" fillOpacity="0.7" />
+          ))}
+          {self && estimateLow && estimateHigh ? (
             <line
               x1={x(self.mileage)}
               x2={x(self.mileage)}
               y1={y(estimateLow)}
               y2={y(estimateHigh)}
+              stroke="#0f766e"
               strokeOpacity="0.55"
               strokeWidth="8"
               strokeLinecap="round"
             />
-          </g>
-        ) : null}
-        {self ? (
-          <circle cx={x(self.mileage)} cy={y(self.price)} r="6.5" fill="#1d4ed8" stroke="white" strokeWidth="2" />
-        ) : null}
-      </svg>
+          ) : null}
+          {self ? (
+            <circle cx={x(self.mileage)} cy={y(self.price)} r="6.5" fill="#1d4ed8" stroke="white" strokeWidth="2" />
+          ) : null}
+        </svg>
+        <svg aria-hidden="true" className="block h-10 w-full overflow-visible" fontSize="12">
+          {xTicks.map((v, i) => (
+            <text
+              key={`x${v}`}
+              x={x(v)}
+              y="18"
+              textAnchor="middle"
+              fill="currentColor"
+              className={thinned && i % 2 === 1 ? "@max-md:hidden" : undefined}
+            >
+              {formatNumber(v)}
+            </text>
+          ))}
+          <text x="50%" y="36" textAnchor="middle" fill="currentColor">
+            Kilométrage (km)
+          </text>
+        </svg>
+      </div>
       <figcaption className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
         <span className="inline-flex items-center gap-1.5">
           <span

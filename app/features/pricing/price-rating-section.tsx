@@ -71,7 +71,7 @@ export function PriceRatingSection({
         </>
       )}
       {rating.points.length > 0 ? (
-        <Suspense fallback={<div className="aspect-[340/210] w-full" />}>
+        <Suspense fallback={<div className="h-[224px]" />}>
           <PriceRatingChart
             points={rating.points}
             self={rating.self}

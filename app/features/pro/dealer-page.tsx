@@ -15,6 +15,7 @@ import { useOptionalUser } from "~/features/auth/session-user";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
 import { dealerJsonLd, dealerPath } from "./dealer-seo";
 import type { DealerListLinks, DealerPageData } from "./dealer-page-data";
+import { deName } from "~/ui/elision";
 
 const AreaMap = lazy(() => import("~/features/maps/area-map"));
 /**
@@ -182,7 +183,7 @@ export function DealerPage({ dealer, result, links, favoriteIds, priceDrops, can
             src={dealer.logo.src}
             srcSet={dealer.logo.srcSet}
             sizes="80px"
-            alt={`Logo de ${dealer.companyName}`}
+            alt={`Logo ${deName(dealer.companyName)}`}
             width={80}
             height={80}
             className="h-20 w-20 rounded-lg bg-white object-contain ring-1 ring-slate-200"

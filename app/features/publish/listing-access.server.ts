@@ -10,6 +10,7 @@ import type { DbExecutor } from "~/db/client.server";
 import { isUuid } from "~/db/ids";
 import { MAX_LISTING_PHOTOS, listings, type Listing, type ListingStatus } from "~/db/schema";
 import { AppError } from "~/server/app-error";
+import { EDITABLE_STATUSES } from "./editable-statuses";
 import { fieldErrors, stepOfField } from "./listing-schemas";
 
 export const LISTING_MESSAGES = {
@@ -35,11 +36,11 @@ export const LISTING_MESSAGES = {
     draft: "Cette annonce n'est pas encore envoyée : terminez-la depuis « Déposer une annonce ».",
     sold: "Cette annonce est vendue : elle ne peut plus être modifiée.",
     deleted: "Cette annonce a été supprimée : elle ne peut plus être modifiée.",
+    withdrawn: "Cette annonce est hors ligne : remettez-la en vente pour la modifier.",
   },
 } as const;
 
-/** Statuses the seller may edit (fields and photos) from 'Mes annonces'. */
-export const EDITABLE_STATUSES: readonly ListingStatus[] = ["pending", "published", "rejected"];
+export { EDITABLE_STATUSES };
 /** Photos may also change while the listing is still a wizard draft. */
 export const PHOTO_STATUSES: readonly ListingStatus[] = ["draft", ...EDITABLE_STATUSES];
 
@@ -78,6 +79,7 @@ export function assertEditable(listing: Listing, allowed: readonly ListingStatus
   if (listing.status === "draft") throw new AppError("conflict", LISTING_MESSAGES.notEditable.draft);
   if (listing.status === "sold") throw new AppError("conflict", LISTING_MESSAGES.notEditable.sold);
   if (listing.status === "deleted") throw new AppError("conflict", LISTING_MESSAGES.notEditable.deleted);
+  if (listing.status === "withdrawn") throw new AppError("conflict", LISTING_MESSAGES.notEditable.withdrawn);
   throw new AppError("conflict", LISTING_MESSAGES.alreadySubmitted);
 }
 

@@ -379,7 +379,8 @@ export function PhotoManager({
   const full = items.length >= MAX_PHOTOS;
 
   return (
-    <div>
+    // `data-order-saved`: the server holds the order on screen (the e2e tests wait on it before a reload).
+    <div data-order-saved={orderPending ? "false" : "true"}>
       <input type="hidden" name="photoCount" value={stored} />
       <input type="hidden" name="photosBusy" value={busy ? "1" : ""} />
       <div

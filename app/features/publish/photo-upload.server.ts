@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { availableParallelism } from "node:os";
 import sharp from "sharp";
 import {
   MAX_INPUT_PIXELS,
@@ -19,10 +20,12 @@ export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
 /**
  * Photos processed at once in this process; the others queue. On glibc Linux sharp gives
- * libvips one thread per image (to limit heap fragmentation), so two jobs keep both cores
- * of our machines busy; more would only add memory (see docs/PERFORMANCE.md, "Photos").
+ * libvips one thread per image (to limit heap fragmentation), so each job keeps one core busy.
+ * One core is always left to the event loop, which answers pages while a seller's batch is
+ * processed: on a 2-core machine one job at a time (search p50 during a 20-photo batch 55–60 →
+ * 38 ms, the batch 8.8 → 11.5 s; docs/PERFORMANCE.md, "Photos").
  */
-export const MAX_CONCURRENT_PHOTO_JOBS = 2;
+export const MAX_CONCURRENT_PHOTO_JOBS = Math.max(1, availableParallelism() - 1);
 
 export type SniffedType = "jpeg" | "png" | "webp" | "heic" | "avif" | "gif" | "svg" | "pdf" | "unknown";
 

@@ -84,7 +84,10 @@ export function RecentlyViewedRow() {
           Tout voir
         </Link>
       </div>
-      <ul className="-mx-4 mt-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2">
+      {/* The row runs to the screen's edges (-mx-4) with the page's margin inside (px-4). The snap
+          points keep that margin (scroll-px-4): without it the first card's snap point is 16 px in,
+          and the browser opens the row scrolled by 16 px, the first card against the edge. */}
+      <ul className="-mx-4 mt-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-2">
         {listings.map((listing) => (
           <li key={listing.id} className="w-44 shrink-0 snap-start">
             <RecentViewCard listing={listing} />

@@ -1,29 +1,18 @@
-import { useId, useState } from "react";
-import { Link } from "react-router";
+import { lazy, Suspense, useId, useState } from "react";
 import { useAuthDialog } from "~/features/auth/auth-dialog";
-import { EMAIL_VERIFICATION_TEXTS } from "~/features/auth/email-verification";
 import { useOptionalUser } from "~/features/auth/session-user";
 import { Button } from "~/ui/button";
-import { TextField } from "~/ui/text-field";
-import { MAX_SAVED_SEARCH_NAME, SAVED_SEARCH_MESSAGES } from "./saved-search-texts";
+import type { Saved } from "./save-search-panel";
 
-type Saved = { id: string; name: string; created: boolean };
-
-async function postSavedSearch(query: string, name: string | undefined): Promise<Saved> {
-  const response = await fetch("/api/saved-searches", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query, name }),
-  });
-  const body = (await response.json().catch(() => null)) as (Saved & { error?: string }) | null;
-  if (!response.ok || !body) throw new Error(body?.error ?? "La recherche n'a pas pu être sauvegardée. Réessayez.");
-  return body;
-}
+const loadPanel = () => import("./save-search-panel");
+const SaveSearchPanel = lazy(loadPanel);
+const preload = () => void loadPanel();
 
 /**
  * 'Sauvegarder la recherche' on /recherche: signed in, a small form with the proposed name
  * (editable); signed out, the login popup first, then the search is saved under the proposed
- * name (renamed later in 'Mes recherches').
+ * name (renamed later in 'Mes recherches'). The form, the request and the result's texts load
+ * on first use (save-search-panel.tsx).
  */
 export function SaveSearchButton({
   query,
@@ -43,7 +32,10 @@ export function SaveSearchButton({
   // vocabulary stay out of the page's first-load JavaScript (decision 0043).
   const proposed = proposedName;
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState(proposed);
+  // From the first click on: the panel's module is loaded and rendered (form, result, error).
+  const [used, setUsed] = useState(false);
+  // Changes at each opening, so the form starts again from the proposed name.
+  const [opening, setOpening] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<Saved | null>(null);
   const [pending, setPending] = useState(false);
@@ -53,6 +45,7 @@ export function SaveSearchButton({
     setPending(true);
     setError(null);
     try {
+      const { postSavedSearch } = await loadPanel();
       setSaved(await postSavedSearch(query, chosen));
       setOpen(false);
     } catch (e) {
@@ -63,22 +56,15 @@ export function SaveSearchButton({
   }
 
   function onClick() {
+    setUsed(true);
     setSaved(null);
     setError(null);
     if (!user) {
       openAuthDialog({ mode: "login", onSuccess: () => void save(undefined) });
       return;
     }
-    setName(proposed);
+    if (!open) setOpening((n) => n + 1);
     setOpen((o) => !o);
-  }
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const chosen = name.trim();
-    if (!chosen) return setError(SAVED_SEARCH_MESSAGES.nameRequired);
-    if (chosen.length > MAX_SAVED_SEARCH_NAME) return setError(SAVED_SEARCH_MESSAGES.nameTooLong);
-    void save(chosen);
   }
 
   return (
@@ -88,6 +74,8 @@ export function SaveSearchButton({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={onClick}
+        onPointerEnter={preload}
+        onFocus={preload}
         disabled={pending}
         className={compact ? "h-11 w-full px-2" : ""}
       >
@@ -96,45 +84,23 @@ export function SaveSearchButton({
         </svg>
         <span className={compact ? "sr-only" : undefined}>Sauvegarder la recherche</span>
       </Button>
-      {open ? (
-        <form
-          id={panelId}
-          noValidate
-          onSubmit={onSubmit}
-          className={`absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] space-y-3 rounded-xl bg-white p-4 shadow-lg ring-1 ring-slate-200 ${compact ? "" : "max-wide:left-0 max-wide:right-auto"}`}
-        >
-          <TextField
-            label="Nom de la recherche"
-            name="name"
-            value={name}
-            maxLength={MAX_SAVED_SEARCH_NAME + 20}
-            onChange={(e) => setName(e.target.value)}
+      {used ? (
+        <Suspense fallback={null}>
+          <SaveSearchPanel
+            key={opening}
+            id={panelId}
+            open={open}
+            proposed={proposed}
+            pending={pending}
             error={error}
-            autoFocus
+            saved={saved}
+            compact={compact}
+            emailUnverified={Boolean(user && !user.emailVerified)}
+            onSave={(name) => void save(name)}
+            onError={setError}
+            onClose={() => setOpen(false)}
           />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={pending}>
-              Enregistrer
-            </Button>
-            <Button variant="ghost" onClick={() => setOpen(false)}>
-              Annuler
-            </Button>
-          </div>
-        </form>
-      ) : null}
-      {saved ? (
-        <p role="status" className={compact ? "absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl bg-white p-3 text-sm text-emerald-800 shadow-lg ring-1 ring-slate-200" : "mt-2 text-sm text-emerald-800"}>
-          {saved.created ? "Recherche sauvegardée" : "Cette recherche était déjà sauvegardée"} : « {saved.name} ».{" "}
-          <Link to="/recherches" className="font-semibold underline">
-            Mes recherches
-          </Link>
-          {user && !user.emailVerified ? <span className="mt-1 block text-amber-900">{EMAIL_VERIFICATION_TEXTS.alerts}</span> : null}
-        </p>
-      ) : null}
-      {error && !open ? (
-        <p role="alert" className={compact ? "absolute right-0 top-full z-30 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl bg-white p-3 text-sm text-red-700 shadow-lg ring-1 ring-slate-200" : "mt-2 text-sm text-red-700"}>
-          {error}
-        </p>
+        </Suspense>
       ) : null}
     </div>
   );

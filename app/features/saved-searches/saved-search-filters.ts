@@ -15,6 +15,7 @@ import { activeFilterBadges, placeText } from "~/features/search/active-filter-b
 import { parseSearchParams } from "~/features/search/parse-search-params";
 import { formatMileage, formatNumber, formatPrice } from "~/ui/format";
 import { MAX_SAVED_SEARCH_NAME } from "./saved-search-texts";
+import { deName } from "~/ui/elision";
 
 /**
  * Saved searches reuse the search's own parsing and canonicalisation (search-params.ts), so
@@ -99,7 +100,7 @@ export function proposeSearchName(filters: SavedFilters, equipmentLabels: Equipm
   if (filters.doors?.length) parts.push(doorsLabel(filters.doors));
   if (filters.seats?.length) parts.push(seatsLabel(filters.seats));
   if (filters.firstHand) parts.push(FIRST_HAND_LABEL);
-  if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour de ${placeText(filters)}`);
+  if (filters.postalCode) parts.push(`${filters.radius ?? DEFAULT_RADIUS_KM} km autour ${deName(placeText(filters))}`);
   if (filters.seller) parts.push(SELLER_LABELS[filters.seller]);
   if (filters.critair !== undefined) parts.push(critAirFilterLabel(filters.critair));
   if (filters.equipment?.length) parts.push(filters.equipment.map((slug) => equipmentLabels[slug] ?? slug).join(" + "));

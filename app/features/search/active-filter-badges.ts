@@ -13,6 +13,7 @@ import {
   type EquipmentLabels,
 } from "./search-params";
 import { formatNumber } from "~/ui/format";
+import { deName } from "~/ui/elision";
 
 /**
  * The active filters of a search as removable badges (the filter dialog, /recherche, saved
@@ -78,7 +79,7 @@ export function activeFilterBadges(filters: SearchFilters, equipmentLabels: Equi
   if (filters.postalCode) {
     add(
       "location",
-      `Autour de ${placeText(filters)} (${filters.radius ?? DEFAULT_RADIUS_KM} km)`,
+      `Autour ${deName(placeText(filters))} (${filters.radius ?? DEFAULT_RADIUS_KM} km)`,
       without(filters, "postalCode", "city", "radius"),
     );
   }

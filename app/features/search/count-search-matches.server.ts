@@ -4,6 +4,7 @@ import { listings } from "~/db/schema";
 import { SEARCH_COUNT_CAP, type SearchFilters } from "./search-params";
 import { ORDER_BY, safeFilters, searchWhere, type RadiusArea } from "./search-where.server";
 import { TEXT_COUNT_CAP, textMatches, type TextMatch } from "./text-match.server";
+import { refreshEquipmentShares } from "./equipment-shares.server";
 
 /**
  * 'Mes recherches' counts up to 10 000 matches (2 400 with words), as /recherche did before
@@ -42,6 +43,7 @@ export async function countSearchMatches(options: { db: DbExecutor; searches: Ma
   const { db, searches } = options;
   if (searches.length === 0) return [];
   const filters = searches.map((search) => safeFilters(search.filters));
+  for (const f of filters) refreshEquipmentShares(db, f);
   const texts = await Promise.all(filters.map((f) => textMatches(db, f)));
   const counts = await countEach(
     db,

@@ -4,6 +4,7 @@ import { narrowsBesidesPlace, cappedCount, resolveArea, safeFilters, searchWhere
 import { countCap, firstMatching, textMatches, textWords } from "./text-match.server";
 import { facetCount, facetKey } from "./facet-count.server";
 import { interpretQuery } from "./interpret-query.server";
+import { refreshEquipmentShares } from "./equipment-shares.server";
 
 export interface SearchCount {
   /** Matching listings, a lower bound when `capped` ("10 000+ annonces"). */
@@ -22,6 +23,7 @@ export async function countSearchResults(options: { db: DbExecutor; filters: Sea
   const { db } = options;
   const interpreted = await interpretQuery({ db, filters: options.filters });
   const filters = safeFilters(interpreted.filters);
+  refreshEquipmentShares(db, filters);
   if (filters.q && !textWords(filters.q)) delete filters.q;
   const resolved = await resolveArea(db, filters);
   if (!resolved.ok) return { total: 0, capped: false };

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { LoadErrorBoundary } from "~/ui/load-error-boundary";
 import type { SearchFilters } from "./search-params";
 
 /**
@@ -7,6 +8,29 @@ import type { SearchFilters } from "./search-params";
  * hydrates that part once the module arrives — the HTML stays in place meanwhile.
  */
 const FilterForm = lazy(() => import("./filter-dialog").then((module) => ({ default: module.FilterForm })));
+
+export const FILTERS_LOAD_ERROR = "Les filtres n'ont pas pu se charger.";
+
+/** A form module that cannot load says so, in its place. */
+const loadError = (
+  <div role="alert" className="space-y-2 text-sm">
+    <p className="font-semibold text-red-800">{FILTERS_LOAD_ERROR}</p>
+    <p className="text-slate-700">
+      Vérifiez votre connexion puis{" "}
+      <a href="" className="font-semibold text-brand-700 underline">
+        rechargez la page
+      </a>
+      .
+    </p>
+  </div>
+);
+
+/** While the form's code arrives after a navigation in the browser (the server's HTML has none). */
+const loading = (
+  <p role="status" className="min-h-40 text-sm text-slate-600">
+    Chargement des filtres…
+  </p>
+);
 
 /**
  * Wide screens (≥ 1024 px, issue 36): the filters stay open beside the results and apply as they
@@ -29,9 +53,11 @@ export function FilterSidebar({
       <h2 id="filtres-lateraux" className="mb-3 text-lg font-bold">
         Filtres
       </h2>
-      <Suspense fallback={null}>
-        <FilterForm initial={filters} onApply={onApply} live />
-      </Suspense>
+      <LoadErrorBoundary fallback={loadError} label={FILTERS_LOAD_ERROR}>
+        <Suspense fallback={loading}>
+          <FilterForm initial={filters} onApply={onApply} live />
+        </Suspense>
+      </LoadErrorBoundary>
     </aside>
   );
 }

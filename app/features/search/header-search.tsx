@@ -75,7 +75,19 @@ function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelV
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setOpen(false);
-    void navigate(brandModelHref(value, q));
+    // New words that name another vehicle start a new search: the brand and model the selects
+    // took from the page's URL (untouched here) do not narrow it to nothing ("308" within
+    // Renault Clio). A brand or model chosen in this form stays. The check's code comes with
+    // the first such submit (not in every page's first load: decision 0021's budget).
+    const prefilled = value.brand === initial.brand && value.model === initial.model && Boolean(value.brand);
+    if (!prefilled || q.trim() === initialQ.trim() || !q.trim()) {
+      void navigate(brandModelHref(value, q));
+      return;
+    }
+    void import("./words-name-vehicle")
+      .then(({ wordsNameAnotherVehicle }) => wordsNameAnotherVehicle(q, value))
+      .catch(() => false)
+      .then((fresh) => navigate(brandModelHref(fresh ? { brand: "", model: "" } : value, q)));
   }
 
   /** A suggestion picked: its words or its town alone (with the selects' brand and model). */
@@ -134,7 +146,8 @@ function HeaderSearchForms({ initial, initialQ, dialog }: { initial: BrandModelV
         className="inline-flex items-center gap-1.5 rounded-full border border-slate-300 px-3 py-2 text-sm font-medium text-slate-800 hover:shadow-sm disabled:cursor-wait disabled:opacity-60 wide:hidden"
       >
         {SEARCH_ICON}
-        Rechercher
+        {/* The smallest phones (≤ 360 px): the icon alone (app.css), so the button never covers the logo. */}
+        <span className="header-search-label">Rechercher</span>
       </button>
       <LazyDialogSlot mounted={dialog.mounted}>
         <HeaderSearchDialog

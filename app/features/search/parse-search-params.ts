@@ -52,7 +52,8 @@ function integerText(raw: string): number | undefined {
   return /^\d{1,10}$/.test(digits) ? Number(digits) : undefined;
 }
 
-function boundedInteger(raw: string, min: number, max: number): number | undefined {
+/** An integer typed as `integerText` reads it, within [min, max]; else undefined ('Mon stock' reads its filters the same way). */
+export function boundedInteger(raw: string, min: number, max: number): number | undefined {
   const value = integerText(raw);
   return value !== undefined && value >= min && value <= max ? value : undefined;
 }

@@ -23,6 +23,7 @@ import { listingsInCircle, placeDensity, walkBeatsBand } from "./place-density.s
 import { countCap, firstMatching, textMatches, textWords, tsQuery, type TextMatch } from "./text-match.server";
 import { facetCount, facetKey } from "./facet-count.server";
 import { nearestArea } from "./nearest-area.server";
+import { refreshEquipmentShares } from "./equipment-shares.server";
 
 /**
  * The search page of /recherche: one page of 24 cards and the capped number of matches
@@ -251,6 +252,7 @@ export async function searchListings(options: {
 }): Promise<SearchResult> {
   const { db, storage } = options;
   const filters = safeFilters(options.filters);
+  refreshEquipmentShares(db, filters);
   const textErrors: string[] = [];
   if (filters.q && !textWords(filters.q)) {
     textErrors.push("La recherche ne contient aucun mot (lettres ou chiffres) : elle a été ignorée.");

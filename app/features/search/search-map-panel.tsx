@@ -1,4 +1,5 @@
-import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from "react";
+import { lazy, Suspense } from "react";
+import { LoadErrorBoundary } from "~/ui/load-error-boundary";
 import { useRootData } from "~/features/auth/session-user";
 import { ClientOnly } from "~/ui/client-only";
 import type { SearchArea } from "./results-map";
@@ -9,31 +10,16 @@ const ResultsMap = lazy(() => import("./results-map"));
 
 export const MAP_LOAD_ERROR = "Erreur de chargement de la carte";
 
-/** Catches a map module that cannot load (network, CDN, browser) and says so (spec §8). */
-class MapErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error(MAP_LOAD_ERROR, error, info.componentStack);
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div
-        role="alert"
-        className={`flex ${MAP_BOX} flex-col items-center justify-center gap-3 rounded-xl bg-slate-100 p-6 text-center ring-1 ring-slate-200`}
-      >
-        <p className="font-semibold text-red-800">{MAP_LOAD_ERROR}</p>
-        <p className="text-sm text-slate-700">Vérifiez votre connexion puis rechargez la page, ou affichez la liste.</p>
-      </div>
-    );
-  }
-}
+/** A map module that cannot load (network, CDN, browser) says so (spec §8). */
+const loadError = (
+  <div
+    role="alert"
+    className={`flex ${MAP_BOX} flex-col items-center justify-center gap-3 rounded-xl bg-slate-100 p-6 text-center ring-1 ring-slate-200`}
+  >
+    <p className="font-semibold text-red-800">{MAP_LOAD_ERROR}</p>
+    <p className="text-sm text-slate-700">Vérifiez votre connexion puis rechargez la page, ou affichez la liste.</p>
+  </div>
+);
 
 const placeholder = (
   <div className={`flex ${MAP_BOX} items-center justify-center rounded-xl bg-slate-100 ring-1 ring-slate-200`}>
@@ -47,7 +33,7 @@ const placeholder = (
 export function SearchMapPanel({ query, area }: { query: string; area?: SearchArea }) {
   const { map } = useRootData();
   return (
-    <MapErrorBoundary>
+    <LoadErrorBoundary fallback={loadError} label={MAP_LOAD_ERROR}>
       <ClientOnly fallback={placeholder}>
         {() => (
           <Suspense fallback={placeholder}>
@@ -55,6 +41,6 @@ export function SearchMapPanel({ query, area }: { query: string; area?: SearchAr
           </Suspense>
         )}
       </ClientOnly>
-    </MapErrorBoundary>
+    </LoadErrorBoundary>
   );
 }

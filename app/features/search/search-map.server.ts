@@ -8,6 +8,7 @@ import type { SearchFilters } from "./search-params";
 import type { MapCard, MapPoint, MapPointsResult } from "./search-types";
 import { ORDER_BY, resolveArea, safeFilters, searchWhere } from "./search-where.server";
 import { firstMatching, textMatches } from "./text-match.server";
+import { refreshEquipmentShares } from "./equipment-shares.server";
 
 /** The map receives at most this many markers (the newest), as compact tuples. */
 export const MAP_POINTS_CAP = 5_000;
@@ -19,6 +20,7 @@ export const MAP_POINTS_CAP = 5_000;
 export async function searchMapPoints(options: { db: DbExecutor; filters: SearchFilters }): Promise<MapPointsResult> {
   const { db } = options;
   const filters = safeFilters(options.filters);
+  refreshEquipmentShares(db, filters);
   const resolved = await resolveArea(db, filters);
   if (!resolved.ok) return { points: [], truncated: false, errors: resolved.errors };
   const rows = await firstMatching(

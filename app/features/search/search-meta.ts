@@ -1,6 +1,7 @@
 import { formatCount, formatNumber } from "~/ui/format";
 import { searchHref, type SearchFilters } from "./search-params";
 import { countActiveFilters, placeText } from "./active-filter-badges";
+import { deName } from "~/ui/elision";
 
 
 /** List or map (spec §4 "Search view mode"), kept in the URL as `vue=carte` so it survives a reload. */
@@ -48,7 +49,7 @@ export function searchSubject(filters: SearchFilters): string {
 
 /** The page's heading and title: "Peugeot 208 d'occasion autour de 69001". */
 export function searchHeading(filters: SearchFilters): string {
-  const where = filters.postalCode ? ` autour de ${placeText(filters)}` : "";
+  const where = filters.postalCode ? ` autour ${deName(placeText(filters))}` : "";
   const seller = filters.seller === "pro" ? " de professionnels" : filters.seller === "private" ? " de particuliers" : "";
   return `${searchSubject(filters)} d'occasion${seller}${where}`;
 }

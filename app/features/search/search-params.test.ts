@@ -336,6 +336,9 @@ describe("a town of a postal code (city)", () => {
     expect(parseSearchParams(new URLSearchParams("city=Danz%C3%A9")).filters.city).toBeUndefined();
     const badge = activeFilterBadges(filters).find((b) => b.key === "location");
     expect(badge?.label).toBe("Autour de Danzé (41160) (20 km)");
+    // French elision before a vowel: 'Autour d'Orléans', not 'Autour de Orléans'.
+    const orleans = parseSearchParams(new URLSearchParams("postalCode=45000&city=Orl%C3%A9ans&radius=20")).filters;
+    expect(activeFilterBadges(orleans).find((b) => b.key === "location")?.label).toBe("Autour d'Orléans (45000) (20 km)");
     expect(badge?.remove).not.toHaveProperty("city");
     expect(badge?.remove).not.toHaveProperty("postalCode");
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { findBrand, findModel } from "~/features/catalogue/catalogue-data";
 import { brandModelFromQuery, brandModelHref } from "./header-search";
+import { wordsNameAnotherVehicle } from "./words-name-vehicle";
 import { draftFromFilters, filtersFromDraft } from "./filter-draft";
 import { POPULAR_BRANDS, POPULAR_MODEL_COLUMNS, popularModelHref } from "./popular";
 import { pageWindow } from "~/ui/pagination";
@@ -61,6 +62,19 @@ describe("header search", () => {
     expect(brandModelHref({ brand: "Renault", model: "Clio" })).toBe("/recherche?brand=Renault&model=Clio");
     expect(brandModelHref({ brand: "Renault", model: "" })).toBe("/recherche?brand=Renault");
     expect(brandModelHref({ brand: "", model: "Clio" })).toBe("/recherche");
+  });
+
+  it("tells words that name another vehicle than the page's brand and model (a new search) from words that refine it", () => {
+    const clio = { brand: "Renault", model: "Clio" };
+    for (const q of ["308 diesel après 2018 gps", "peugeot", "Golf", "land rover", "classe a automatique", "VW"]) {
+      expect(wordsNameAnotherVehicle(q, clio), q).toBe(true);
+    }
+    for (const q of ["diesel", "clio gps", "renault clio moins de 10000", "3 portes", "1ere main", "rouge lyon"]) {
+      expect(wordsNameAnotherVehicle(q, clio), q).toBe(false);
+    }
+    // With the brand alone, a model of that brand refines it; another brand's does not.
+    expect(wordsNameAnotherVehicle("megane", { brand: "Renault", model: "" })).toBe(false);
+    expect(wordsNameAnotherVehicle("208", { brand: "Renault", model: "" })).toBe(true);
   });
 });
 
@@ -124,6 +138,7 @@ describe("search page texts and URLs", () => {
     );
     expect(searchHeading(filtersOf("fuel=Electrique"))).toBe("Voitures électriques d'occasion");
     expect(searchHeading(filtersOf("vehicleType=suv&postalCode=69001"))).toBe("SUV d'occasion autour de 69001");
+    expect(searchHeading(filtersOf("postalCode=45000&city=Orl%C3%A9ans"))).toBe("Voitures d'occasion autour d'Orléans (45000)");
     expect(searchHeading(filtersOf("vehicleType=Berline"))).toBe("Berlines d'occasion");
     expect(searchHeading(filtersOf("brands=Peugeot,Renault"))).toBe("Peugeot et Renault d'occasion");
     expect(searchTitle(filtersOf("brand=Renault&page=3"))).toBe("Renault d'occasion – page 3");

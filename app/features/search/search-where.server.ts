@@ -1,4 +1,5 @@
 import { isEquipmentSlug } from "~/features/catalogue/equipment";
+import { equipmentMask } from "~/features/catalogue/equipment-mask";
 import { and, arrayContains, asc, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import type { DbExecutor } from "~/db/client.server";
 import { listings } from "~/db/schema";
@@ -13,6 +14,7 @@ import {
   type SearchFilters,
   type SearchSort,
 } from "./search-params";
+import { equipmentPath, type EquipmentPath } from "./equipment-shares.server";
 import type { GeoPoint } from "./search-types";
 import { textPredicate, tsQuery, type TextMatch } from "./text-match.server";
 
@@ -269,11 +271,49 @@ export function searchWhere(
   // 'Crit'Air : N ou mieux' (issue 34): a range on the stored class; 'Non classé' is 6 and an
   // unknown class is NULL, so neither matches. Led by listings_published_critair_idx.
   if (filters.critair !== undefined) conditions.push(lte(listings.critair, filters.critair));
-  // 'Équipements' (issue 34, decision 0043): all the items asked, `equipment @> array[…]`
-  // (listings_published_equipment_idx, GIN, partial on published listings).
-  if (filters.equipment?.length) conditions.push(arrayContains(listings.equipment, filters.equipment));
+  // 'Équipements' (issue 34): all the items asked, as bits of the stored mask (decision 0056),
+  // tested on the entries of the ordered indexes like the other filters.
+  if (filters.equipment?.length) conditions.push(equipmentPredicate(filters.equipment, searchEquipmentPath(filters, area, forCount)));
   if (area) conditions.push(geo === "point" ? radiusPointPredicate(area) : radiusPredicate(area));
   return and(...conditions) as SQL;
+}
+
+/**
+ * 'Équipements' (decision 0056): the listing has every item asked, tested as `path` says
+ * (`equipmentPath`, from PostgreSQL's statistics) — the same test for items of the vocabulary,
+ * the only ones `safeFilters` keeps:
+ * - "mask", items many cars have: `equipment_mask & m >= m`, tested on the entries of the
+ *   ordered search indexes (the mask is their last key column), so the page and the capped count
+ *   stop after a short index-only walk. `>=` is `=` here (`mask & m` never exceeds m: no sign
+ *   bit), and makes PostgreSQL estimate a third of the entries (an inequality on an expression it
+ *   has no statistics for) instead of 0.5 % (an equality): with 0.5 % it expected a capped count
+ *   to read half an index and split it between parallel workers (67 ms for 'GPS + caméra' alone
+ *   at load 11, where one process reads its 12 000 entries in 17 ms). The mask is sent as text
+ *   (a bigint may exceed JavaScript's safe integers);
+ * - "gin", a rare combination counted alone or within a brand: `equipment @> array[…]` on the
+ *   (brand, equipment) GIN index (decision 0060: 'toit ouvrant + attelage' among Peugeot's 140 000
+ *   cars, 167–310 ms walking the brand's entries, 11–29 ms from the two posting lists at load 10);
+ * - "ids", an item almost no car has: the ids of its listings, read once from the GIN index
+ *   (`= any(array(select …))`, an InitPlan planned on its own), then found by primary key. Given
+ *   `equipment @> …` with other filters, PostgreSQL estimates an item outside its most common
+ *   elements at 0.5 % of the rows (`min(0.005, least common / 2)`) and read every heap row of
+ *   'Renault Clio' (33 000, 370–560 ms at load 9) to find none.
+ */
+export function equipmentPredicate(slugs: readonly string[], path: EquipmentPath): SQL {
+  if (path === "gin") return arrayContains(listings.equipment, [...slugs]);
+  if (path === "ids") {
+    return sql`${listings.id} = any(array(select ${listings.id} from ${listings}
+      where ${listings.status} = 'published' and ${arrayContains(listings.equipment, [...slugs])}))`;
+  }
+  const mask = sql`${equipmentMask(slugs).toString()}::bigint`;
+  return sql`(${listings.equipmentMask} & ${mask}) >= ${mask}`;
+}
+
+/** How this statement of a search tests its equipment (`equipmentPath`); "mask" without equipment. */
+export function searchEquipmentPath(filters: SearchFilters, area: RadiusArea | undefined, forCount: boolean): EquipmentPath {
+  if (!filters.equipment?.length) return "mask";
+  const alone = !area && !narrowsBesidesPlace({ ...filters, equipment: undefined });
+  return equipmentPath(filters.equipment, { forCount, alone, byBrand: !area && Boolean(filters.brand) });
 }
 
 /** 'Places': exactly one of the numbers, SEATS_OR_MORE meaning that many or more ("5 ou 7 places et plus"). */

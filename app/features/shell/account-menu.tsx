@@ -4,6 +4,7 @@ import { displayName, useOptionalUser, useRootData, type SessionUser } from "~/f
 import { useInteractive } from "~/ui/use-interactive";
 import { useLiveRevalidation } from "~/ui/use-live-revalidation";
 import { UserAvatar } from "~/ui/user-avatar";
+import { deName } from "~/ui/elision";
 
 /**
  * A new message for the signed-in user reloads the page's data wherever they are: the badge
@@ -26,7 +27,7 @@ export function unreadLabel(count: number): string {
 
 export function accountMenuLabel(user: SessionUser | null, unread: number): string {
   return user
-    ? `Menu du compte de ${displayName(user)}${unread > 0 ? ` (${unreadLabel(unread)})` : ""}`
+    ? `Menu du compte ${deName(displayName(user))}${unread > 0 ? ` (${unreadLabel(unread)})` : ""}`
     : "Menu : connexion ou inscription";
 }
 

@@ -9,6 +9,7 @@ import type { Logger } from "~/server/logger.server";
 import type { Mailer } from "~/server/mailer.server";
 import type { Storage } from "~/server/storage.server";
 import { applyStockRow, listingsByReference } from "./apply-stock-row.server";
+import { createStockListings } from "./create-stock-listings.server";
 import { NOT_CSV_MESSAGES } from "./decode-stock-file";
 import { DEFAULT_MAX_ROWS, stockRowReader, type ImportPlace, type ImportedVehicle, type StockRowReader } from "./parse-stock-file";
 import { inspectStockStream, readStockRecords } from "./stream-stock-file.server";
@@ -29,6 +30,8 @@ export interface StockImportDeps {
   publicUrl?: string;
   maxRows?: number;
   priceDrops?: PriceDropNotifier;
+  /** TRUSTED_REVIEW_SAMPLE_PERCENT (decision 0054). */
+  reviewSamplePercent?: number;
 }
 
 async function failRun(deps: StockImportDeps, runId: string, fileKey: string | null, reason: string): Promise<void> {
@@ -79,7 +82,12 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
   if (!second)
     return failRun(deps, runId, run.fileKey, "Le fichier de cet import n'est plus disponible : importez-le à nouveau.");
 
-  const context = { ownerId: pro.userId, trusted: pro.trusted, priceDrops: deps.priceDrops };
+  const context = {
+    ownerId: pro.userId,
+    trusted: pro.trusted,
+    priceDrops: deps.priceDrops,
+    reviewSamplePercent: deps.reviewSamplePercent,
+  };
   // Rows refused while reading (unreadable cells), and every reference the file holds, valid or
   // not: re-read from the start on a resumed run, so they are never lost.
   const fileRejected: StockImportRejectedRow[] = [];
@@ -98,8 +106,17 @@ export async function applyStockImport(deps: StockImportDeps, runId: string): Pr
       const counts = { created: 0, updated: 0, unchanged: 0 };
       const rejected: StockImportRejectedRow[] = [];
       const photoJobs: { payload: { listingId: string; runId: string }; singletonKey: string }[] = [];
+      // The batch's new references in two statements; the others row by row (decision 0055).
+      const created = await createStockListings(
+        tx,
+        context,
+        vehicles.filter((v) => !existing.has(v.reference)),
+        runId,
+      );
       for (const vehicle of vehicles) {
-        const result = await applyStockRow(tx, context, vehicle, existing.get(vehicle.reference), runId);
+        const result =
+          created.get(vehicle.reference) ??
+          (await applyStockRow(tx, context, vehicle, existing.get(vehicle.reference), runId));
         if (result.kind === "rejected")
           rejected.push({ line: vehicle.line, reference: vehicle.reference, reason: result.reason });
         else {

@@ -3,10 +3,13 @@ import type { DbExecutor } from "~/db/client.server";
 import { listingRevisions, listings, stockPhotoSources, type Listing, type ListingRevisionChanges } from "~/db/schema";
 import {
   MATERIAL_FIELDS,
+  materialChanges,
   recordPriceChange,
   savePendingRevision,
 } from "~/features/moderation/listing-revisions.server";
+import { recordTrustedPublication } from "~/features/moderation/record-review-sample.server";
 import { noticePriceDrop, type PriceDropNotifier } from "~/features/price-drops/notice-price-drop.server";
+import { createStockListings } from "./create-stock-listings.server";
 import type { ImportedVehicle } from "./parse-stock-file";
 
 /**
@@ -17,7 +20,9 @@ import type { ImportedVehicle } from "./parse-stock-file";
  *   by the photo job once they are fetched (fetch-listing-photos.server.ts);
  * - a changed row updates it as 'Modifier mon annonce' does: the price at once (price history,
  *   favourites told of a drop), material changes of a published listing wait for a moderator
- *   (listing_revisions) unless the dealer is 'de confiance';
+ *   (listing_revisions) unless the dealer is 'de confiance', whose change is published at once
+ *   and drawn for an after-the-fact review (decision 0054); a listing the dealer took offline
+ *   ('Hors ligne', decision 0058) is updated like a published one and stays offline;
  * - the same row as last time (same fingerprint) writes nothing.
  */
 
@@ -61,6 +66,8 @@ export interface ApplyContext {
   ownerId: string;
   /** 'De confiance' (pro_profiles.trusted): material changes of published listings apply at once. */
   trusted: boolean;
+  /** TRUSTED_REVIEW_SAMPLE_PERCENT: the share of those changes reviewed after publication. */
+  reviewSamplePercent?: number;
   priceDrops?: PriceDropNotifier;
 }
 
@@ -93,6 +100,8 @@ async function savePhotoSources(
   urls: string[],
   runId: string | null,
 ): Promise<boolean> {
+  // No address in the row (a file of price updates, an empty cell): the car keeps its photos.
+  if (urls.length === 0) return false;
   const existing = await tx.select().from(stockPhotoSources).where(eq(stockPhotoSources.listingId, listingId));
   let toFetch = false;
   for (const [position, url] of urls.entries()) {
@@ -132,35 +141,15 @@ export async function applyStockRow(
   existing: Listing | undefined,
   runId: string | null,
 ): Promise<RowOutcome> {
-  // sellerKind is the schema's input for the warranty rule, not a column written here (the listing's is set below / kept).
+  // A new reference: created as a batch's new references are (one code path, decision 0055).
+  if (!existing) return (await createStockListings(tx, context, [vehicle], runId)).get(vehicle.reference)!;
+  // sellerKind is the schema's input for the warranty rule, not a column written here (the listing's is kept).
   const { sellerKind: _sellerKind, ...values } = vehicle.values;
-  if (!existing) {
-    if (vehicle.photoUrls.length === 0) {
-      return {
-        kind: "rejected",
-        reason: `ligne ${vehicle.line} : au moins une photo est obligatoire (colonne photos)`,
-      };
-    }
-    const [row] = await tx
-      .insert(listings)
-      .values({
-        ...values,
-        ownerId: context.ownerId,
-        sellerKind: "pro",
-        // A draft until its photos are fetched: the photo job submits it (as the wizard's last step).
-        status: "draft",
-        draftStep: 8,
-        stockReference: vehicle.reference,
-        importFingerprint: vehicle.fingerprint,
-      })
-      .returning({ id: listings.id });
-    if (!row) throw new Error("applyStockRow: aucune ligne insérée");
-    await savePhotoSources(tx, row.id, vehicle.photoUrls, runId);
-    return { kind: "created", listingId: row.id, photosToFetch: true };
-  }
   if (existing.importFingerprint === vehicle.fingerprint) return { kind: "unchanged", listingId: existing.id };
 
-  if (existing.status === "published") {
+  // A listing taken offline (decision 0058) keeps its approved content like a published one.
+  const approved = existing.status === "published" || existing.status === "withdrawn";
+  if (approved) {
     const fixed = FIXED_WHEN_PUBLISHED.filter((field) => (existing[field] ?? null) !== (values[field] ?? null));
     if (fixed.length > 0) {
       return {
@@ -173,7 +162,7 @@ export async function applyStockRow(
   await noticePriceDrop(tx, { listing: existing, newPrice: values.price, priceChangeId, notifier: context.priceDrops });
   const material: ListingRevisionChanges = {};
   for (const field of MATERIAL_FIELDS) (material as Record<string, unknown>)[field] = values[field];
-  if (existing.status === "published" && !context.trusted) {
+  if (approved && !context.trusted) {
     // Bait-and-switch guard, as for the edit form: buyers keep the approved version meanwhile.
     await savePendingRevision(tx, existing, material);
     await tx
@@ -182,6 +171,8 @@ export async function applyStockRow(
       .where(eq(listings.id, existing.id));
   } else {
     const resubmit = existing.status === "rejected";
+    // A trusted dealer's material change goes live now: what it replaces is kept for the review.
+    const liveChanges = approved ? materialChanges(existing, material) : {};
     await tx
       .update(listings)
       .set({
@@ -191,8 +182,20 @@ export async function applyStockRow(
         updatedAt: sql`now()`,
       })
       .where(eq(listings.id, existing.id));
-    if (existing.status === "published")
+    if (approved) {
       await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, existing.id));
+      const changed = Object.keys(liveChanges) as (keyof ListingRevisionChanges)[];
+      if (changed.length > 0) {
+        await recordTrustedPublication(tx, {
+          listingId: existing.id,
+          ownerId: existing.ownerId,
+          revision: vehicle.fingerprint,
+          kind: "updated",
+          previous: Object.fromEntries(changed.map((field) => [field, existing[field] ?? null])) as ListingRevisionChanges,
+          percent: context.reviewSamplePercent,
+        });
+      }
+    }
   }
   const photosToFetch = await savePhotoSources(tx, existing.id, vehicle.photoUrls, runId);
   return { kind: "updated", listingId: existing.id, photosToFetch };

@@ -4,11 +4,11 @@ import type { Database } from "~/db/client.server";
 import {
   listingPhotos,
   listings,
-  proProfiles,
   stockImportRuns,
   stockPhotoSources,
   type StockPhotoStatus,
 } from "~/db/schema";
+import { recordTrustedPublication } from "~/features/moderation/record-review-sample.server";
 import { recordSearchMatches } from "~/features/saved-searches/match-saved-searches.server";
 import { enqueueSellerStats } from "~/features/sellers/refresh-seller-stats.server";
 import { deleteStoredPhoto, processUploadedPhoto, storeListingPhoto } from "~/features/publish/photo-upload.server";
@@ -17,6 +17,7 @@ import type { JobQueue } from "~/server/jobs.server";
 import type { Logger } from "~/server/logger.server";
 import type { Storage } from "~/server/storage.server";
 import { fetchPhoto, PhotoFetchError, type PhotoFetchOptions } from "./safe-fetch.server";
+import { isTrustedDealer } from "./trusted-dealer.server";
 
 /**
  * The `stock-photos` job (issue 35): fetches the photos by URL of one imported listing
@@ -25,6 +26,10 @@ import { fetchPhoto, PhotoFetchError, type PhotoFetchOptions } from "./safe-fetc
  * hash as last time, is neither stored nor processed again. Once every photo is settled, a new
  * imported listing (a draft) is submitted as the wizard's last step does: pending, or published
  * at once for a 'de confiance' dealer or with AUTO_PUBLISH.
+ *
+ * A photo that lands on a listing already online waits for a moderator, like one its seller adds
+ * in the edit form (decision 0053), unless the dealer is 'de confiance': then it is shown at once
+ * and the change is drawn for an after-the-fact review, as a new trusted listing is (decision 0054).
  */
 
 /** Photos fetched by one `stock-photos` job (8 × 20 s at worst: under the queue's 5-minute expiry). */
@@ -36,6 +41,8 @@ export interface PhotoJobDeps {
   jobs?: JobQueue;
   logger?: Logger;
   autoPublish?: boolean;
+  /** TRUSTED_REVIEW_SAMPLE_PERCENT (decision 0054). */
+  reviewSamplePercent?: number;
   /** PHOTO_FETCH_ALLOW_PRIVATE (tests only). */
   allowPrivate?: boolean;
   /** Tests: name resolution. */
@@ -94,11 +101,29 @@ export async function fetchListingPhotos(
         await settle("fetched", meta);
         continue;
       }
+      // A new address for the very photo already at this position (a dealer's software that signs
+      // or renames its links at each export): nothing changed for buyers, nothing to re-moderate.
+      const [atPosition] = await db
+        .select({ id: listingPhotos.id, contentHash: listingPhotos.contentHash })
+        .from(listingPhotos)
+        .where(and(eq(listingPhotos.listingId, listing.id), eq(listingPhotos.position, source.position)));
+      if (atPosition && atPosition.contentHash === contentHash) {
+        await settle("fetched", { ...meta, photoId: atPosition.id });
+        continue;
+      }
       const encoded = await processUploadedPhoto(result.body);
       const stored = await storeListingPhoto({ storage, listingId: listing.id, photo: encoded });
       let replaced: { storageKey: string; variantWidths: number[] } | undefined;
       try {
         await db.transaction(async (tx) => {
+          // Under the listing's lock, as addListingPhoto: its status now decides whether the photo waits.
+          const [current] = await tx
+            .select({ status: listings.status, ownerId: listings.ownerId, revision: listings.importFingerprint })
+            .from(listings)
+            .where(eq(listings.id, listing.id))
+            .for("update");
+          const online = current?.status === "published";
+          const trusted = online && (await isTrustedDealer(tx, current.ownerId));
           const [old] = await tx
             .delete(listingPhotos)
             .where(and(eq(listingPhotos.listingId, listing.id), eq(listingPhotos.position, source.position)))
@@ -106,7 +131,13 @@ export async function fetchListingPhotos(
           replaced = old;
           const [photo] = await tx
             .insert(listingPhotos)
-            .values({ listingId: listing.id, position: source.position, ...stored, contentHash })
+            .values({
+              listingId: listing.id,
+              position: source.position,
+              ...stored,
+              contentHash,
+              pendingSince: online && !trusted ? sql`now()` : null,
+            })
             .returning({ id: listingPhotos.id });
           await tx
             .update(stockPhotoSources)
@@ -116,6 +147,16 @@ export async function fetchListingPhotos(
             .update(listings)
             .set({ updatedAt: sql`now()` })
             .where(eq(listings.id, listing.id));
+          if (trusted) {
+            await recordTrustedPublication(tx, {
+              listingId: listing.id,
+              ownerId: current.ownerId,
+              revision: current.revision ?? contentHash,
+              kind: "updated",
+              photosChanged: true,
+              percent: deps.reviewSamplePercent,
+            });
+          }
         });
       } catch (error) {
         await deleteStoredPhoto({ storage, ...stored });
@@ -170,11 +211,8 @@ async function submitWhenReady(deps: PhotoJobDeps, listingId: string): Promise<v
       .from(listingPhotos)
       .where(eq(listingPhotos.listingId, listingId));
     if (!photos || photos.n < 1) return;
-    const [profile] = await tx
-      .select({ trusted: proProfiles.trusted })
-      .from(proProfiles)
-      .where(eq(proProfiles.userId, listing.ownerId));
-    const publish = deps.autoPublish || profile?.trusted === 1;
+    const trusted = await isTrustedDealer(tx, listing.ownerId);
+    const publish = deps.autoPublish || trusted;
     const status = publish ? "published" : "pending";
     await tx
       .update(listings)
@@ -183,6 +221,16 @@ async function submitWhenReady(deps: PhotoJobDeps, listingId: string): Promise<v
     if (publish) {
       await recordSearchMatches({ db: tx, listingId, jobs: deps.jobs });
       await enqueueSellerStats(deps.jobs, tx, [listing.ownerId]);
+    }
+    // Published without a moderator because the dealer is trusted: drawn for a review.
+    if (trusted) {
+      await recordTrustedPublication(tx, {
+        listingId,
+        ownerId: listing.ownerId,
+        revision: listing.importFingerprint ?? listingId,
+        kind: "created",
+        percent: deps.reviewSamplePercent,
+      });
     }
   });
 }

@@ -33,7 +33,10 @@ export type ImportColumn =
 
 export interface ImportColumnDoc {
   name: ImportColumn;
+  /** The file is refused without this column. */
   required: boolean;
+  /** What the help page says instead of 'oui'/'non' when a value is needed only in some rows. */
+  requiredWhen?: string;
   /** What the column holds, in French, for the help page. */
   help: string;
   /** The template's example cell. */
@@ -205,8 +208,10 @@ export const IMPORT_COLUMNS: readonly ImportColumnDoc[] = [
   },
   {
     name: "photos",
+    // A file of price updates may leave it out; a new reference without a photo is refused.
     required: false,
-    help: "Adresses http(s) des photos, séparées par « | » ou des espaces ; la première est la photo principale.",
+    requiredWhen: "pour un nouveau véhicule",
+    help: "Adresses http(s) des photos, séparées par « | » ou des espaces ; la première est la photo principale. Au moins une pour une référence nouvelle (ligne refusée sinon) ; vide pour un véhicule déjà en stock : ses photos restent.",
     example: "https://exemple.fr/photos/vo-42-1.jpg|https://exemple.fr/photos/vo-42-2.jpg",
     aliases: ["images", "photo", "url_photos"],
   },

@@ -23,6 +23,7 @@ function FeedState({ feed }: { feed: StockFeedView }) {
   return (
     <div className="space-y-2 text-sm" data-testid="stock-feed-state">
       {feed.syncing ? <p role="status">Synchronisation en cours…</p> : null}
+      {feed.queued ? <p role="status">Synchronisation demandée : elle commence dans quelques instants.</p> : null}
       {failing && feed.consecutiveFailures >= FEED_FAILURES_TOLD ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-900 ring-1 ring-red-200">
           Flux injoignable ({feed.consecutiveFailures} échecs) : {feed.lastError}
@@ -30,7 +31,8 @@ function FeedState({ feed }: { feed: StockFeedView }) {
       ) : failing ? (
         <p role="alert" className="rounded-lg bg-amber-50 p-3 text-amber-950 ring-1 ring-amber-200">
           Dernier essai en échec ({feed.consecutiveFailures} échec{feed.consecutiveFailures > 1 ? "s" : ""}) :{" "}
-          {feed.lastError}. Vos annonces sont inchangées ; nouvel essai le {formatDateTime(feed.nextRunAt)}.
+          {feed.lastError}. Vos annonces sont inchangées
+          {feed.queued || feed.syncing ? "." : ` ; nouvel essai le ${formatDateTime(feed.nextRunAt)}.`}
         </p>
       ) : null}
       {feed.lastSuccessAt ? (
@@ -38,7 +40,7 @@ function FeedState({ feed }: { feed: StockFeedView }) {
           Dernière synchronisation : {formatDateTime(feed.lastSuccessAt)}
           {feed.lastRun ? ` — ${feedRunSummary(feed.lastRun)}` : ""}
         </p>
-      ) : !feed.syncing && !failing ? (
+      ) : !feed.syncing && !feed.queued && !failing ? (
         <p className="text-slate-700">Première synchronisation en attente.</p>
       ) : null}
       {feed.lastRun?.status === "held" ? (
@@ -47,8 +49,8 @@ function FeedState({ feed }: { feed: StockFeedView }) {
         </p>
       ) : null}
       <p className="text-slate-600">
-        Synchronisé toutes les {String(feed.intervalHours).replace(".", ",")} h — prochaine synchronisation le{" "}
-        {formatDateTime(feed.nextRunAt)}.
+        Synchronisé toutes les {String(feed.intervalHours).replace(".", ",")} h
+        {feed.queued || feed.syncing ? "." : ` — prochaine synchronisation le ${formatDateTime(feed.nextRunAt)}.`}
       </p>
     </div>
   );
@@ -113,7 +115,7 @@ export function StockFeedSection() {
       </h2>
       <p className="text-sm text-slate-600">
         Votre logiciel publie votre stock à une adresse (CSV ou JSON, mêmes colonnes que le fichier) : nous la lisons
-        toutes les 6 heures. Un véhicule absent du flux est retiré du site.{" "}
+        toutes les 6 heures. L'annonce d'un véhicule absent du flux est supprimée.{" "}
         <a href={`${STOCK_HELP_PATH}#flux`} className="font-semibold text-brand-700 underline">
           En savoir plus
         </a>

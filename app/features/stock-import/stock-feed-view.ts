@@ -11,6 +11,8 @@ export interface StockFeedView {
   lastError: string | null;
   /** A run of the feed is being applied. */
   syncing: boolean;
+  /** A sync was asked for (registering, 'Synchroniser maintenant', the schedule) and waits to start. */
+  queued: boolean;
   lastRun: {
     status: StockImportRunStatus;
     created: number;
@@ -28,6 +30,17 @@ export const STOCK_FEED_PATH = "/account/stock/flux";
 
 function plural(n: number, singular: string, pluralForm: string): string {
   return `${n} ${n > 1 ? pluralForm : singular}`;
+}
+
+/** Every count of a finished run, for the list of past runs: "0 créée, 1 mise à jour, 25 inchangées, 1 retirée, 3 refusées". */
+export function runCountsText(run: NonNullable<StockFeedView["lastRun"]>): string {
+  return [
+    plural(run.created, "créée", "créées"),
+    plural(run.updated, "mise à jour", "mises à jour"),
+    plural(run.unchanged, "inchangée", "inchangées"),
+    plural(run.withdrawn, "retirée", "retirées"),
+    plural(run.rejected, "refusée", "refusées"),
+  ].join(", ");
 }
 
 /** "27 créées, 1 retirée" — the counts a run changed (nothing: "aucun changement"). */

@@ -64,7 +64,11 @@ export interface StockFeedDeps {
 }
 
 /** The account's feed as 'Mon stock' shows it; null when it has none. */
-export async function getStockFeedView(db: Database, userId: string | null | undefined): Promise<StockFeedView | null> {
+export async function getStockFeedView(
+  db: Database,
+  userId: string | null | undefined,
+  jobs: JobQueue | undefined,
+): Promise<StockFeedView | null> {
   const pro = await requireVerifiedPro(db, userId);
   const [row] = await db
     .select({
@@ -92,6 +96,8 @@ export async function getStockFeedView(db: Database, userId: string | null | und
     consecutiveFailures: feed.consecutiveFailures,
     lastError: feed.lastError,
     syncing: feed.currentRunId !== null,
+    // While it waits, next_run_at is the scheduler's lease (now + 30 min), not a date to show.
+    queued: feed.currentRunId === null && jobs ? await jobs.waiting("stock-feed", feed.id) : false,
     lastRun: row.lastRun?.status ? row.lastRun : null,
   };
 }

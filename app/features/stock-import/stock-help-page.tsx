@@ -61,7 +61,7 @@ export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number;
                 <th scope="row" className="py-2 pr-3 font-mono font-semibold text-slate-900">
                   {column.name}
                 </th>
-                <td className="py-2 pr-3">{column.required ? "oui" : "non"}</td>
+                <td className="py-2 pr-3">{column.required ? "oui" : (column.requiredWhen ?? "non")}</td>
                 <td className="py-2 pr-3">{column.help}</td>
                 <td className="break-all py-2 font-mono text-xs">{column.example}</td>
               </tr>
@@ -84,8 +84,9 @@ export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number;
           ). Mêmes limites que pour un fichier.
         </p>
         <p>
-          Le flux est votre stock complet : un véhicule qui n'y figure plus est retiré du site (son annonce indique
-          qu'elle n'est plus en ligne). Si plus de la moitié de vos annonces en ligne devaient être retirées d'un coup, rien n'est
+          Le flux est votre stock complet : l'annonce d'un véhicule qui n'y figure plus est supprimée (son adresse
+          indique qu'elle n'est plus en ligne ; pour mettre une voiture de côté sans la supprimer, gardez-la dans le flux
+          et utilisez « Retirer de la vente » dans Mon stock). Si plus de la moitié de vos annonces en ligne devaient être retirées d'un coup, rien n'est
           retiré avant votre confirmation. Un flux inchangé (ETag ou Last-Modified de votre serveur) ne coûte qu'une
           requête.
         </p>
@@ -97,7 +98,10 @@ export function StockHelpPage({ maxMegabytes, maxRows }: { maxMegabytes: number;
       </section>
       <p className="text-sm text-slate-600">
         Les photos sont téléchargées depuis leurs adresses par nos serveurs (JPEG, PNG ou WebP, 15 Mo au plus chacune) ;
-        une nouvelle annonce est envoyée en modération dès que ses photos sont récupérées.{" "}
+        une nouvelle annonce est envoyée en modération dès que ses photos sont récupérées. Une photo ajoutée ou
+        remplacée sur une annonce en ligne est visible après validation, comme les autres modifications importantes ;
+        une photo identique à la précédente (même contenu à une autre adresse) ne change rien. Pour un professionnel « de
+        confiance », tout est publié immédiatement et une partie est contrôlée après publication.{" "}
         <Link to={STOCK_PAGE_PATH} className="underline">
           Revenir à Mon stock
         </Link>

@@ -27,6 +27,12 @@ export interface StockRunView {
 export type StockPageData =
   | { access: "signed-out" }
   | { access: "not-verified"; proStatus: string | null }
-  | { access: "ok"; runs: StockRunView[]; maxMegabytes: number };
+  | {
+      access: "ok";
+      runs: StockRunView[];
+      maxMegabytes: number;
+      /** 'De confiance' (decision 0054): its imports are published without waiting for a moderator. */
+      trusted: boolean;
+    };
 
 export const REJECTED_ROWS_SHOWN = 50;

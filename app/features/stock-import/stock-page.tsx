@@ -5,6 +5,7 @@ import { PRO_PAGE_PATH } from "~/features/pro/pro-status";
 import { Breadcrumb } from "~/ui/breadcrumb";
 import { Button, buttonClasses } from "~/ui/button";
 import { formatDateTime } from "~/ui/format";
+import { runCountsText } from "./stock-feed-view";
 import { STOCK_HELP_PATH, runReportPath } from "./stock-import-paths";
 import type { StockPageData, StockRunView } from "./stock-page-data";
 
@@ -110,7 +111,10 @@ function RunSummary({ run }: { run: StockRunView }) {
 function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [fileName, setFileName] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  // A file chosen before the page's script ran.
+  useEffect(() => setFileName(input.current?.files?.[0]?.name ?? null), []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -133,6 +137,7 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
         return;
       }
       if (input.current) input.current.value = "";
+      setFileName(null);
       onDone();
     } catch {
       setError("L'envoi du fichier a échoué : vérifiez votre connexion et réessayez.");
@@ -146,14 +151,33 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
       <label className="block text-sm font-medium text-slate-900" htmlFor="stock-file">
         Fichier CSV de votre stock ({maxMegabytes} Mo au plus)
       </label>
-      <input
-        ref={input}
-        id="stock-file"
-        name="file"
-        type="file"
-        accept=".csv,text/csv"
-        className="block w-full text-sm file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2"
-      />
+      {/* The browser's own control speaks the browser's language ('Choose File'): the input stays
+          (labelled above, focusable, opened by Space or Enter) but out of sight, and a French
+          button-like label opens it, as the wizard's 'Ajouter des photos'. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          ref={input}
+          id="stock-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          className="peer sr-only"
+          aria-describedby="stock-file-name"
+          onChange={(event) => setFileName(event.currentTarget.files?.[0]?.name ?? null)}
+        />
+        <label
+          htmlFor="stock-file"
+          className={buttonClasses(
+            "secondary",
+            "cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600",
+          )}
+        >
+          Choisir un fichier CSV
+        </label>
+        <span id="stock-file-name" className="min-w-0 truncate text-sm text-slate-700">
+          {fileName ?? "Aucun fichier choisi"}
+        </span>
+      </div>
       {error ? (
         <p role="alert" className="text-sm text-red-800">
           {error}
@@ -168,6 +192,24 @@ function UploadForm({ maxMegabytes, onDone }: { maxMegabytes: number; onDone: ()
         </Link>
       </div>
     </form>
+  );
+}
+
+/** Whether the dealer's imports go online at once or wait for a moderator (decision 0054). */
+function PublicationRule({ trusted }: { trusted: boolean }) {
+  return trusted ? (
+    <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950 ring-1 ring-emerald-200" data-testid="stock-publication-rule">
+      <strong>Compte « de confiance » : vos imports sont publiés immédiatement.</strong> Les annonces créées ou modifiées
+      par vos fichiers et votre flux sont en ligne dès leur import (dès leurs photos récupérées pour une nouvelle
+      annonce). Notre équipe en contrôle une partie après publication et peut retirer une annonce non conforme.
+    </p>
+  ) : (
+    <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-800 ring-1 ring-slate-200" data-testid="stock-publication-rule">
+      <strong>Vos imports attendent la validation de notre équipe.</strong> Une nouvelle annonce est en ligne une fois
+      vérifiée ; sur une annonce en ligne, les modifications importantes (description, kilométrage, équipements,
+      photos…) sont vérifiées avant d'être visibles, l'annonce validée restant en ligne en attendant. Les changements de
+      prix s'appliquent immédiatement.
+    </p>
   );
 }
 
@@ -213,10 +255,10 @@ export function StockPage({ data, feedSection, children }: { data: StockPageData
           Importer un fichier
         </h2>
         <p className="text-sm text-slate-600">
-          Chaque ligne est reliée à son annonce par votre référence : une nouvelle référence crée une annonce (vérifiée
-          par notre équipe avant sa mise en ligne), une ligne modifiée met l'annonce à jour, une ligne identique ne
-          change rien.
+          Chaque ligne est reliée à son annonce par votre référence : une nouvelle référence crée une annonce, une ligne
+          modifiée met l'annonce à jour, une ligne identique ne change rien.
         </p>
+        <PublicationRule trusted={data.trusted} />
         {result?.ok || result?.error ? (
           <p role="status" className={result.error ? "text-sm text-red-800" : "text-sm text-emerald-800"}>
             {result.error ?? result.ok}
@@ -237,7 +279,7 @@ export function StockPage({ data, feedSection, children }: { data: StockPageData
                 <span>
                   {formatDateTime(run.createdAt)} — {run.fileName ?? "Fichier"} — {RUN_LABELS[run.status]}
                   {run.status === "done"
-                    ? ` : ${run.created} créées, ${run.updated} mises à jour, ${run.unchanged} inchangées, ${run.rejected} refusées`
+                    ? ` : ${runCountsText(run)}`
                     : ""}
                 </span>
                 <a href={runReportPath(run.id)} className="font-semibold text-brand-700 underline" download>

@@ -17,7 +17,8 @@ import { requireVerifiedPro } from "./stock-import-access.server";
 /** Above this share of the live (published) stock, withdrawals wait for a confirmation. */
 export const WITHDRAWAL_GUARD_SHARE = 0.5;
 
-const LIVE = ["draft", "pending", "published", "rejected"] as const;
+/** Still in the dealer's stock: a listing taken offline (decision 0058) too, so a feed without it deletes it. */
+const LIVE = ["draft", "pending", "published", "rejected", "withdrawn"] as const;
 
 export type WithdrawalPlan =
   | { kind: "none" }
