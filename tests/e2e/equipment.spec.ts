@@ -8,9 +8,15 @@ import { makePhotoFiles, next } from "./publishing";
  * step; once a moderator validates, the listing page shows them and the HistoVec link, the
  * filter 'Équipements' finds it (badge, URL) and so do the words 'alpine gps camera'.
  */
-const HISTOVEC = "https://histovec.interieur.gouv.fr/histovec/report?id=k2Hc9ZJpXq1YtWm3oLbV8sN4rD7eF0gA5uI6yT2wQxE%3D&key=Zx8-Qe_4Lr9tYb2Nc7Vm1Kp3Hs5Jd0Fg";
+const HISTOVEC =
+  "https://histovec.interieur.gouv.fr/histovec/report?id=k2Hc9ZJpXq1YtWm3oLbV8sN4rD7eF0gA5uI6yT2wQxE%3D&key=Zx8-Qe_4Lr9tYb2Nc7Vm1Kp3Hs5Jd0Fg";
 
-async function publishWithEquipment(page: Page, model: string, shot: (name: string) => Promise<unknown>) {
+async function publishWithEquipment(
+  page: Page,
+  model: string,
+  color: string,
+  shot: (name: string) => Promise<unknown>,
+) {
   await page.goto("/publish");
   await page.getByLabel("Marque", { exact: true }).fill("Alpine");
   await page.getByLabel("Modèle", { exact: true }).fill(model);
@@ -28,7 +34,7 @@ async function publishWithEquipment(page: Page, model: string, shot: (name: stri
   await next(page, 4);
   await page.getByLabel("Nombre de portes").fill("2");
   await page.getByLabel("Nombre de places").fill("2");
-  await page.getByLabel("Couleur").selectOption("Bleu");
+  await page.getByLabel("Couleur").selectOption(color);
   await page.getByLabel("État du véhicule").selectOption("Non endommagé");
   await page.getByLabel("Carnet d'entretien à jour").selectOption("Oui");
   await page.getByLabel("Véhicule non fumeur").selectOption("Oui");
@@ -63,24 +69,36 @@ async function publishWithEquipment(page: Page, model: string, shot: (name: stri
 }
 
 for (const width of [375, 1280]) {
-  test(`${width} px: equipment published, shown, found by the filter and by the words`, async ({ page, browser, baseURL }, testInfo) => {
+  test(`${width} px: equipment published, shown, found by the filter and by the words`, async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: width <= 768 ? 812 : 900 });
     const model = `A290 ${width} ${Date.now().toString(36)}`;
+    // Each width's car has its own colour: the phone compares the count announced with the results,
+    // which the other width's car (published at the same time) must not change in between.
+    const color = width <= 768 ? "Orange" : "Bleu";
     await signUpThroughUi(page);
-    await publishWithEquipment(page, model, (name) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true }));
+    await publishWithEquipment(page, model, color, (name) =>
+      page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true }),
+    );
 
     const moderatorContext = await browser.newContext({ baseURL, locale: "fr-FR", timezoneId: "Europe/Paris" });
     const moderator = await moderatorContext.newPage();
     await moderator.goto("/home");
     await expect(await logInThroughUi(moderator, "moderateur@occazio.local", DEMO_PASSWORD)).toBeHidden();
     await moderator.goto("/moderation");
-    await moderator.getByRole("article", { name: new RegExp(`Alpine ${model}$`) }).getByRole("button", { name: /^Valider/ }).click();
+    await moderator
+      .getByRole("article", { name: new RegExp(`Alpine ${model}$`) })
+      .getByRole("button", { name: /^Valider/ })
+      .click();
     await expect(moderator.getByText("Annonce validée : elle est en ligne.")).toBeVisible();
     await moderatorContext.close();
 
     // 'Équipements' from the filters: in the URL, a badge per item, the card.
-    await open(page, "/recherche?brand=Alpine");
+    await open(page, `/recherche?brand=Alpine&color=${color}`);
     // Wide screens: the sidebar applies each choice as it is made (issue 36); narrower: the dialog.
     const wide = width >= 1024;
     if (!wide) await page.getByRole("button", { name: /^Filtres/ }).click();
@@ -90,12 +108,22 @@ for (const width of [375, 1280]) {
     if (wide) await expect(page).toHaveURL(/[?&]equipment=gps(&|$)/);
     await filters.locator("summary", { hasText: "Sécurité et aide à la conduite" }).click();
     await filters.getByRole("checkbox", { name: "Caméra de recul" }).check();
+    let announced: number | null = null;
     if (!wide) {
-      await filters.getByRole("button", { name: /^(Voir .*annonces?|Aucune annonce)$/ }).click();
+      const apply = filters.getByRole("button", { name: /^(Voir .*annonces?|Aucune annonce)$/ });
+      // The count on the button follows the choices (one request per change).
+      await expect(apply).toHaveText(/^Voir [\d\s\u202f]+ annonces?$/);
+      announced = Number((await apply.textContent())!.replace(/\D/g, ""));
+      await apply.click();
       await expect(filters).toBeHidden();
     }
     await expect(page).toHaveURL(/[?&]equipment=camera-de-recul%2Cgps(&|$)/);
     await settled(page);
+    // The results are what 'Voir N annonces' announced.
+    if (announced !== null) {
+      const shown = await page.getByText(/^[\d\s\u00a0\u202f]+\+? annonces?$/).textContent();
+      expect(Number(shown!.replace(/\D/g, ""))).toBe(announced);
+    }
     await expect(page.getByRole("link", { name: "Retirer le filtre Équipement : GPS / navigation" })).toBeVisible();
     await expect(page.locator("main article").filter({ hasText: model })).toHaveCount(1);
     await page.screenshot({ path: testInfo.outputPath(`equipements-resultats-${width}.png`) });
@@ -103,6 +131,15 @@ for (const width of [375, 1280]) {
     // An item it lacks leaves it out.
     await open(page, "/recherche?brand=Alpine&equipment=attelage,gps");
     await expect(page.locator("main article").filter({ hasText: model })).toHaveCount(0);
+
+    // Issue 34's other filters find it (300 ch, 12 000 km, petrol 04/2023: Crit'Air 1) and leave it
+    // out when it is outside them.
+    await open(page, "/recherche?brand=Alpine&critair=1&powerMin=250&powerMax=320&mileageMin=10000");
+    await expect(page.locator("main article").filter({ hasText: model })).toHaveCount(1);
+    for (const outside of ["powerMin=310", "powerMax=250", "mileageMin=15000", "critair=0"]) {
+      await open(page, `/recherche?brand=Alpine&${outside}`);
+      await expect(page.locator("main article").filter({ hasText: model }), outside).toHaveCount(0);
+    }
 
     // The words: 'alpine gps camera' becomes brand and equipment (badges), and finds it.
     await open(page, "/recherche?q=alpine+gps+camera");
@@ -114,7 +151,8 @@ for (const width of [375, 1280]) {
     // The listing page: the facts, the equipment by group, the HistoVec link (not fetched: a plain link).
     await result.getByRole("link", { name: `Alpine ${model}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Alpine - ${model}`);
-    const fact = (label: string) => page.locator("dl dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
+    const fact = (label: string) =>
+      page.locator("dl dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd[1]");
     await expect(fact("Carnet d'entretien à jour")).toHaveText("Oui");
     await expect(fact("Garantie")).toHaveText("12 mois");
     await expect(fact("Véhicule non fumeur")).toHaveText("Oui");

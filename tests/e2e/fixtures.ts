@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PHONE_MAX_WIDTH_PX } from "../../app/ui/breakpoints";
 import { E2E } from "../support/e2e-env";
 import type { ReceivedEmail } from "../support/peers";
@@ -18,7 +18,10 @@ export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) <= P
 /** Opens the login / sign-up popup the way a user does at this screen width. */
 export async function openAuthDialog(page: Page, mode: "login" | "signup" = "login") {
   if (isPhone(page)) {
-    await page.getByRole("navigation", { name: "Navigation principale" }).getByRole("button", { name: "Connexion" }).click();
+    await page
+      .getByRole("navigation", { name: "Navigation principale" })
+      .getByRole("button", { name: "Connexion" })
+      .click();
     if (mode === "signup") await page.getByRole("dialog").getByRole("button", { name: "Inscription" }).click();
   } else {
     await page.getByRole("button", { name: /Menu : connexion ou inscription/ }).click();
@@ -78,7 +81,7 @@ export async function logInThroughUi(page: Page, email: string, password: string
 
 /** Signed in: the account menu is labelled with the user's name. */
 export async function expectSignedIn(page: Page) {
-  await expect(page.getByRole("button", { name: /Menu du compte de/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Menu du compte d/ })).toBeVisible();
 }
 
 export async function expectSignedOut(page: Page) {
@@ -86,7 +89,7 @@ export async function expectSignedOut(page: Page) {
 }
 
 export async function logOutThroughMenu(page: Page) {
-  await page.getByRole("button", { name: /Menu du compte de/ }).click();
+  await page.getByRole("button", { name: /Menu du compte d/ }).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expectSignedOut(page);
 }
@@ -100,10 +103,13 @@ export async function emailsTo(to: string): Promise<ReceivedEmail[]> {
 export async function waitForEmail(to: string, subject: RegExp): Promise<ReceivedEmail> {
   let found: ReceivedEmail | undefined;
   await expect
-    .poll(async () => {
-      found = (await emailsTo(to)).find((e) => subject.test(e.subject));
-      return Boolean(found);
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        found = (await emailsTo(to)).find((e) => subject.test(e.subject));
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
     .toBe(true);
   return found!;
 }
@@ -123,7 +129,21 @@ export async function sitemapText(request: APIRequestContext): Promise<string> {
 
 /** Waits until the page on screen is the one of the address bar (root.tsx sets the marker after rendering). */
 export async function settled(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.renderedUrl === location.pathname + location.search);
+  await page.waitForFunction(
+    () => document.documentElement.dataset.renderedUrl === location.pathname + location.search,
+  );
+}
+
+/**
+ * The specs share one server and run side by side: while one compares two counts of the site
+ * ('Voir 7 annonces' and the 7 results then shown; pro + private = all), another may publish or
+ * validate a car between the two reads. Such a comparison runs in `withoutOthersPublishing`:
+ * retried from its start when it fails. A count that is wrong fails every try, and the test.
+ */
+export async function withoutOthersPublishing(body: () => Promise<void>) {
+  // Room for another try; `toPass` without its own timeout retries until the test's.
+  test.info().setTimeout(test.info().timeout * 2);
+  await expect(body).toPass({ intervals: [500, 2_000] });
 }
 
 /** Loads a page and waits until React has hydrated it, so clicks and typing reach the app's handlers. */
@@ -162,6 +182,9 @@ export async function expectFocusReturns(page: Page, button: Locator, dialog: Lo
 /**
  * Holds every request for the page's JavaScript until the returned function is called: the page
  * is painted and can be typed into before it hydrates, as on a slow phone (decision 0024).
+ * Navigate with `waitUntil: "domcontentloaded"` while held: once the page has painted it inserts
+ * its deferred scripts, and a script inserted before the `load` event holds that event back — if
+ * the first paint comes before the photos have loaded (a busy machine), `load` never fires.
  */
 export async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { open, settled } from "./fixtures";
+import { open, settled, withoutOthersPublishing } from "./fixtures";
 
 /**
  * The results page's layout (issue 36, decision 0045): compact cards and one sticky bar on
@@ -30,7 +30,9 @@ async function completeCardsOnScreen(page: Page): Promise<number> {
 test.describe("phones, 375 × 740", () => {
   test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-  test("the first screen shows at least 3 complete compact cards, each with its age; 'Grand' is remembered", async ({ page }, testInfo) => {
+  test("the first screen shows at least 3 complete compact cards, each with its age; 'Grand' is remembered", async ({
+    page,
+  }, testInfo) => {
     await open(page, "/recherche");
     expect(await completeCardsOnScreen(page)).toBeGreaterThanOrEqual(3);
     const first = cards(page).first();
@@ -56,7 +58,9 @@ test.describe("phones, 375 × 740", () => {
     await expect.poll(async () => (await cards(page).first().boundingBox())!.height).toBeLessThan(160);
   });
 
-  test("one sticky bar 'Filtres · Trier · Carte · 🔔' stays under the header and opens what it opens", async ({ page }, testInfo) => {
+  test("one sticky bar 'Filtres · Trier · Carte · 🔔' stays under the header and opens what it opens", async ({
+    page,
+  }, testInfo) => {
     await open(page, "/recherche?fuel=Diesel&gearbox=Manuelle");
     const bar = page.locator("[data-results-bar]");
     const filters = bar.getByRole("button", { name: /^Filtres/ });
@@ -69,70 +73,101 @@ test.describe("phones, 375 × 740", () => {
     await expect.poll(async () => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
     const header = (await page.locator("header").boundingBox())!;
     // Stuck under the header (its 1 px border may overlap).
-    await expect.poll(async () => Math.abs((await bar.boundingBox())!.y - (header.y + header.height))).toBeLessThanOrEqual(1);
+    await expect
+      .poll(async () => Math.abs((await bar.boundingBox())!.y - (header.y + header.height)))
+      .toBeLessThanOrEqual(1);
     expect((await bar.boundingBox())!.height).toBe(before.height);
     await page.screenshot({ path: testInfo.outputPath("recherche-375-barre-collante.png") });
     await filters.click();
     await expect(page.getByRole("dialog", { name: "Filtres" })).toBeVisible();
   });
 
-  // Not yet reliably green on the 2-core CI machine (issue 36): scrolling page 1 is clean in most
-  // runs, but some runs see one task of 56–65 ms (and 100–320 ms before the header lost its
-  // backdrop blur); the paint of each scrolled frame is what remains. See decision 0045.
-  test.fixme("no long task over 50 ms while scrolling 50 cards, CPU slowed down 4× (a mid-range phone)", async ({ page }) => {
-    test.setTimeout(120_000);
-    await page.addInitScript(() => {
-      const tasks: number[] = [];
-      (window as unknown as { longTasks: number[] }).longTasks = tasks;
-      new PerformanceObserver((list) => list.getEntries().forEach((entry) => tasks.push(entry.duration))).observe({
-        type: "longtask",
-        buffered: true,
-      });
-      // Scrolls `n` steps of one card each, every step painted before the next: in the page, so
-      // that no test-driver script runs (and counts) on the slowed-down main thread meanwhile.
-      (window as unknown as { scrollCards: (n: number) => Promise<void> }).scrollCards = (n) =>
-        new Promise((resolve) => {
-          let i = 0;
-          const step = () => {
-            if (i++ >= n) return resolve();
-            window.scrollBy(0, 125);
-            requestAnimationFrame(() => requestAnimationFrame(step));
-          };
-          step();
-        });
-    });
-    const cdp = await page.context().newCDPSession(page);
-    let scrolled = 0;
-    for (let pageNumber = 1; scrolled < 50; pageNumber++) {
-      await page.goto(pageNumber === 1 ? "/recherche" : `/recherche?page=${pageNumber}`);
-      await page.waitForLoadState("networkidle");
-      // The page has settled: its images decoded, then a whole idle period (its load's work is done).
-      await page.evaluate(async () => {
-        await Promise.all([...document.images].filter((image) => image.loading !== "lazy").map((image) => image.decode().catch(() => undefined)));
-        for (let i = 0; i < 20; i++) {
-          const remaining = await new Promise<number>((resolve) => requestIdleCallback((deadline) => resolve(deadline.timeRemaining()), { timeout: 500 }));
-          if (remaining >= 45) return;
-        }
-      });
-      // Only the scrolling is measured: the page's load and hydration are behind us.
-      await page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks.length = 0));
-      await expect(cards(page).first()).toBeVisible();
-      const n = await cards(page).count();
-      expect(n).toBeGreaterThan(0);
-      // The phone profile while scrolling (the pages' loads are not what this bar measures).
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-      await page.evaluate((n) => (window as unknown as { scrollCards: (n: number) => Promise<void> }).scrollCards(n), n);
-      scrolled += n;
-      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
-      const longest = await page.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
-      expect(longest, `page ${pageNumber}: longest task while scrolling`).toBeLessThanOrEqual(50);
-    }
-    expect(scrolled).toBeGreaterThanOrEqual(50);
-  });
+  // The scrolling bar (no long task over 50 ms while 50 cards scroll by, CPU slowed down 4×) is
+  // measured by `npm run bench:scroll` (scripts/bench-scroll.ts, docs/PERFORMANCE.md), not here:
+  // a long task is a property of the machine as much as of the page, and this suite's machine
+  // runs Vitest and a server beside the browser.
 });
 
+/**
+ * Each compact card's 'year · km · energy' line, as the reader sees it: whether the browser
+ * clipped it (scrollWidth over clientWidth, an ellipsis) and whether each fact sits whole inside
+ * the card's text column.
+ */
+async function compactLines(page: Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main .result-cards .card-compact")].map((line) => {
+      const box = line.getBoundingClientRect();
+      const facts = [...line.querySelectorAll("span")].map((fact) => fact.getBoundingClientRect());
+      return {
+        text: line.textContent ?? "",
+        clipped: line.scrollWidth > line.clientWidth || getComputedStyle(line).textOverflow === "ellipsis",
+        factsInside: facts.every((fact) => fact.left >= box.left - 0.5 && fact.right <= box.right + 0.5),
+        lines: Math.round(box.height / parseFloat(getComputedStyle(line).lineHeight)),
+      };
+    }),
+  );
+}
+
+for (const width of [375, 320]) {
+  test.describe(`phones, ${width} px: compact cards`, () => {
+    test.use({ viewport: { width, height: 740 }, isMobile: true, hasTouch: true });
+
+    test("every card's 'year · km · energy' shows its words whole ('Essence', not 'Esse…')", async ({
+      page,
+    }, testInfo) => {
+      await open(page, "/recherche");
+      const lines = await compactLines(page);
+      expect(lines.length).toBeGreaterThan(3);
+      await page.screenshot({ path: testInfo.outputPath(`recherche-${width}-faits.png`) });
+      for (const line of lines) {
+        expect(line.text, line.text).toMatch(/^(\d{4} · )?([\d\s\u202f]+ km · )?[A-ZÉ][\p{L} ()]+$/u);
+        expect(line.clipped, line.text).toBe(false);
+        expect(line.factsInside, line.text).toBe(true);
+        // A long energy may take a second line, never more.
+        expect(line.lines, line.text).toBeLessThanOrEqual(2);
+      }
+      // Still three whole listings on the first screen at 375 px (the bar of the test above).
+      if (width === 375) expect(await completeCardsOnScreen(page)).toBeGreaterThanOrEqual(3);
+      // Nor anything else of a card's text (price, 'Comparer', place; at 320 px, where titles wrap,
+      // the title too) is cut or pushed out. From 361 px a title longer than its line ends with '…'
+      // by design — as listings other tests publish meanwhile do ('Alfa Romeo Giulietta mx25qbzs').
+      const cut = await page.evaluate(
+        (titlesWrap) =>
+          [...document.querySelectorAll<HTMLElement>("main .result-cards article")].flatMap((card) => {
+            const edge = card.getBoundingClientRect().right;
+            return [...card.querySelectorAll<HTMLElement>(".card-body *")]
+              .filter((el) => el.offsetParent !== null && el.getClientRects().length > 0)
+              .filter((el) => titlesWrap || !el.closest(".card-title"))
+              .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > edge + 0.5)
+              .map((el) => el.textContent ?? "");
+          }),
+        width <= 360,
+      );
+      expect(cut).toEqual([]);
+    });
+  });
+}
+
 test.describe("wide screens", () => {
-  test("1280 px: the sidebar's filters apply as they change, one search per change, in the URL and the count", async ({ page }, testInfo) => {
+  test("1280 px: after a navigation in the browser the sidebar shows its form; a form that cannot load says so", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, "/home");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Toutes les annonces" }).click();
+    const sidebar = page.getByRole("complementary", { name: "Filtres" });
+    await expect(sidebar.getByLabel("Marque")).toBeVisible();
+    // The form's module does not arrive (a network cut, a deployment that replaced it).
+    await page.route("**/assets/filter-dialog-*.js", (route) => route.abort());
+    await open(page, "/home");
+    await page.getByRole("contentinfo").getByRole("link", { name: "Toutes les annonces" }).click();
+    await expect(sidebar.getByRole("alert")).toHaveText(/Les filtres n'ont pas pu se charger\..*rechargez la page/);
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test("1280 px: the sidebar's filters apply as they change, one search per change, in the URL and the count", async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await open(page, "/recherche");
     const sidebar = page.getByRole("form", { name: "Filtres" });
@@ -173,29 +208,33 @@ test.describe("wide screens", () => {
 
   test("1000 px: the dialog's button says 'Voir N annonces', counted once per change", async ({ page }) => {
     await page.setViewportSize({ width: 1000, height: 800 });
-    await open(page, "/recherche");
-    const total = await countOf(page);
     const counts: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/search/count") counts.push(request.url());
     });
-    await page.getByRole("button", { name: /^Filtres/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Filtres" });
-    const see = dialog.getByRole("button", { name: /^(Voir .*annonces?|Aucune annonce)$/ });
-    const seen = async () => Number(((await see.textContent()) ?? "").replace(/\D/g, ""));
-    await expect(see).toHaveText(/^Voir [\d\s\u202f]+ annonces$/);
-    expect(await seen()).toBe(total);
-    await dialog.getByRole("checkbox", { name: "Électrique", exact: true }).check();
-    // Counted once the choice rests: the electric cars are fewer than all the cars.
-    await expect.poll(seen).toBeLessThan(total);
-    await expect(see).toHaveText(/^(Voir [\d\s\u202f]+ annonces?|Aucune annonce)$/);
-    const shown = await seen();
-    expect(counts).toHaveLength(1);
-    await see.click();
-    await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(/energies=Electrique/);
-    await settled(page);
-    expect(await countOf(page)).toBe(shown);
+    // An electric car published by another spec between the count and the results: tried again.
+    await withoutOthersPublishing(async () => {
+      await open(page, "/recherche");
+      const total = await countOf(page);
+      counts.length = 0;
+      await page.getByRole("button", { name: /^Filtres/ }).click();
+      const dialog = page.getByRole("dialog", { name: "Filtres" });
+      const see = dialog.getByRole("button", { name: /^(Voir .*annonces?|Aucune annonce)$/ });
+      const seen = async () => Number(((await see.textContent()) ?? "").replace(/\D/g, ""));
+      await expect(see).toHaveText(/^Voir [\d\s\u202f]+ annonces$/);
+      expect(await seen()).toBe(total);
+      await dialog.getByRole("checkbox", { name: "Électrique", exact: true }).check();
+      // Counted once the choice rests: the electric cars are fewer than all the cars.
+      await expect.poll(seen).toBeLessThan(total);
+      await expect(see).toHaveText(/^(Voir [\d\s\u202f]+ annonces?|Aucune annonce)$/);
+      const shown = await seen();
+      expect(counts).toHaveLength(1);
+      await see.click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(/energies=Electrique/);
+      await settled(page);
+      expect(await countOf(page)).toBe(shown);
+    });
   });
 });
 
@@ -232,14 +271,18 @@ async function coveredControls(page: Page, selector: string): Promise<string[]> 
       const r = element.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       if (!hit || !(element === hit || element.contains(hit)))
-        covered.push(`${element.getAttribute("aria-label") ?? element.textContent?.trim()} ← ${hit?.closest("[aria-label]")?.getAttribute("aria-label") ?? hit?.tagName}`);
+        covered.push(
+          `${element.getAttribute("aria-label") ?? element.textContent?.trim()} ← ${hit?.closest("[aria-label]")?.getAttribute("aria-label") ?? hit?.tagName}`,
+        );
     }
     return covered;
   }, selector);
 }
 
 for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
-  test(`${viewport.width} px: the comparison strip covers no heart, bar, tab or page link`, async ({ page }, testInfo) => {
+  test(`${viewport.width} px: the comparison strip covers no heart, bar, tab or page link`, async ({
+    page,
+  }, testInfo) => {
     await page.setViewportSize(viewport);
     await open(page, "/recherche");
     const compare = cards(page).getByRole("button", { name: "Comparer", exact: true });
