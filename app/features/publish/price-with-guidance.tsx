@@ -48,6 +48,9 @@ export function PriceWithGuidance({
   const year = initial?.year ?? null;
   const fuel = initial?.fuel ?? null;
   const gearbox = initial?.gearbox ?? null;
+  const estimatedBrand = initial?.brand ?? null;
+  const estimatedModel = initial?.model ?? null;
+  const estimatedMileage = initial?.mileage ?? null;
   useEffect(() => {
     const form = box.current?.closest("form");
     // Without the car's year there is nothing to estimate, whatever is typed.
@@ -66,7 +69,22 @@ export function PriceWithGuidance({
         published,
       };
     };
-    let asked = priceGuidanceQuery(carNow());
+    // What the server's estimate (`initial`) describes. The page's data may be reloaded after the
+    // seller has typed (a signed-in page refreshes once loaded, the market moves): the effect then
+    // starts again, and a car typed since is asked for at once, not forgotten (the estimate would
+    // otherwise stay the saved car's while the fields say another).
+    let asked =
+      estimatedBrand != null && estimatedModel != null
+        ? priceGuidanceQuery({
+            brand: estimatedBrand,
+            model: estimatedModel,
+            year,
+            mileage: estimatedMileage,
+            fuel,
+            gearbox,
+            published,
+          })
+        : priceGuidanceQuery(carNow());
     let timer: ReturnType<typeof setTimeout> | undefined;
     let request: AbortController | null = null;
     const refresh = () => {
@@ -96,13 +114,14 @@ export function PriceWithGuidance({
     };
     form.addEventListener("input", onEdit);
     form.addEventListener("change", onEdit);
+    refresh();
     return () => {
       clearTimeout(timer);
       request?.abort();
       form.removeEventListener("input", onEdit);
       form.removeEventListener("change", onEdit);
     };
-  }, [live, initialKey, year, fuel, gearbox, published]);
+  }, [live, initialKey, year, fuel, gearbox, published, estimatedBrand, estimatedModel, estimatedMileage]);
 
   return (
     <div
