@@ -12,6 +12,15 @@ import { isPhone, signUpThroughUi } from "./fixtures";
 
 const SHOTS = path.join(os.tmpdir(), "occazio-shots");
 const cards = (page: Page) => page.locator("main article");
+
+/**
+ * The card at `index` now, pinned by its link: a signed-in page refreshes its data once loaded, and
+ * a car another spec publishes meanwhile would shift the positions between reading and clicking.
+ */
+async function cardAt(page: Page, index: number): Promise<Locator> {
+  const href = await cards(page).nth(index).getByRole("link").first().getAttribute("href");
+  return cards(page).filter({ has: page.locator(`a[href="${href}"]`) });
+}
 const trayLink = (page: Page) => page.getByRole("region", { name: "Comparaison" }).getByRole("link", { name: /^Comparer \(\d\)$/ });
 
 async function open(page: Page, url: string) {
@@ -43,14 +52,14 @@ for (const width of [375, 1280]) {
       await signUpThroughUi(page, undefined, undefined, { verify: false });
       await open(page, "/recherche");
       // A favourite first, to compare it from /wishlists.
-      const favourite = cards(page).nth(2);
+      const favourite = await cardAt(page, 2);
       const favouriteTitle = (await favourite.getByRole("heading").textContent()) ?? "";
       const saved = page.waitForResponse((r) => r.url().endsWith("/api/favorites") && r.request().method() === "POST");
       await favourite.getByRole("button", { name: "Ajouter aux favoris" }).click();
       expect((await saved).ok()).toBe(true);
 
-      const first = await compare(page, cards(page).nth(0), true);
-      const second = await compare(page, cards(page).nth(1), true);
+      const first = await compare(page, await cardAt(page, 0), true);
+      const second = await compare(page, await cardAt(page, 1), true);
       await expect(trayLink(page)).toHaveText("Comparer (2)");
       await page.screenshot({ path: path.join(SHOTS, `compare-tray-search-${width}.png`) });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { randomBytes } from "node:crypto";
 import { gunzipSync } from "node:zlib";
-import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { expect, request, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 import { PHONE_MAX_WIDTH_PX } from "../../app/ui/breakpoints";
 import { E2E } from "../support/e2e-env";
 import type { ReceivedEmail } from "../support/peers";
@@ -144,6 +144,27 @@ export async function withoutOthersPublishing(body: () => Promise<void>) {
   // Room for another try; `toPass` without its own timeout retries until the test's.
   test.info().setTimeout(test.info().timeout * 2);
   await expect(body).toPass({ intervals: [500, 2_000] });
+}
+
+/**
+ * The newest listing of vendeur@occazio.local, the demo seed's newest one (long description, a
+ * few blank facts, a phone number), read from the seller's own profile page: not "the newest on
+ * the home page", which the other specs' cars push away while they run. Read once per worker.
+ */
+let demoSellerListing: string | null = null;
+export async function demoSellerNewestListingPath(baseURL: string = E2E.appUrl): Promise<string> {
+  if (demoSellerListing) return demoSellerListing;
+  const origin = new URL(baseURL).origin;
+  const api = await request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+  try {
+    const signIn = await api.post("/api/auth/sign-in/email", { data: { email: "vendeur@occazio.local", password: DEMO_PASSWORD } });
+    expect(signIn.ok()).toBe(true);
+    demoSellerListing = /\/annonce\/[0-9a-f-]{36}\/[a-z0-9-]+/.exec(await (await api.get("/profile")).text())?.[0] ?? null;
+  } finally {
+    await api.dispose();
+  }
+  expect(demoSellerListing).toBeTruthy();
+  return demoSellerListing!;
 }
 
 /** Loads a page and waits until React has hydrated it, so clicks and typing reach the app's handlers. */
