@@ -58,7 +58,7 @@ export function StockFilterForm({ query }: { query: StockQuery }) {
           Marque
         </label>
         <select id={`${id}-marque`} name="marque" defaultValue={query.brand ?? ""} className={FIELD}>
-          <option value="">Toutes les marques</option>
+          <option value="">Toutes</option>
           {BRAND_NAMES.map((brand) => (
             <option key={brand} value={brand}>
               {brand}
@@ -71,7 +71,7 @@ export function StockFilterForm({ query }: { query: StockQuery }) {
           Énergie
         </label>
         <select id={`${id}-energie`} name="energie" defaultValue={query.energy ?? ""} className={FIELD}>
-          <option value="">Toutes les énergies</option>
+          <option value="">Toutes</option>
           {FUEL_OPTIONS.map((fuel) => (
             <option key={fuel.value} value={fuel.value}>
               {fuel.label}

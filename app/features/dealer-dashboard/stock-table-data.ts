@@ -37,7 +37,7 @@ export const STOCK_FILTER_LABELS: Record<StockStatusFilter, string> = {
 };
 
 export const STOCK_SORT_LABELS: Record<StockSort, string> = {
-  recent: "Modifiées récemment",
+  recent: "Plus récentes",
   price_asc: "Prix croissant",
   price_desc: "Prix décroissant",
   views: "Les plus vues",
