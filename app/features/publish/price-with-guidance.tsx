@@ -54,7 +54,7 @@ export function PriceWithGuidance({
   useEffect(() => {
     const form = box.current?.closest("form");
     // Without the car's year there is nothing to estimate, whatever is typed.
-    if (!live || !form || year == null) return;
+    if (!live || !form || year == null || estimatedBrand == null || estimatedModel == null) return;
     const carNow = (): GuidedCar => {
       const fields = new FormData(form);
       const value = (name: string) => String(fields.get(name) ?? "").trim();
@@ -73,18 +73,15 @@ export function PriceWithGuidance({
     // seller has typed (a signed-in page refreshes once loaded, the market moves): the effect then
     // starts again, and a car typed since is asked for at once, not forgotten (the estimate would
     // otherwise stay the saved car's while the fields say another).
-    let asked =
-      estimatedBrand != null && estimatedModel != null
-        ? priceGuidanceQuery({
-            brand: estimatedBrand,
-            model: estimatedModel,
-            year,
-            mileage: estimatedMileage,
-            fuel,
-            gearbox,
-            published,
-          })
-        : priceGuidanceQuery(carNow());
+    let asked = priceGuidanceQuery({
+      brand: estimatedBrand,
+      model: estimatedModel,
+      year,
+      mileage: estimatedMileage,
+      fuel,
+      gearbox,
+      published,
+    });
     let timer: ReturnType<typeof setTimeout> | undefined;
     let request: AbortController | null = null;
     const refresh = () => {
